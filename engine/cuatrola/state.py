@@ -1,0 +1,428 @@
+"""Cuatrola state: an immutable tuple, hands as bitmasks, pure ``apply``.
+
+Seats 0..3 are numbered in playing order: seat ``s + 1`` sits at the right of
+seat ``s`` and plays after it. Partners are ``s`` and ``s + 2``; side
+``s % 2``. The mano is the dealer's right-hand neighbour, ``dealer + 1``.
+
+>>> from engine.cuatrola import new_match
+>>> s = new_match(seed="doc")
+>>> s.phase_name, s.current_player == (s.dealer + 1) % 4
+('bidding', True)
+>>> s = s.apply(s.parse_action("pass"))
+>>> len(s.bids)
+1
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import cards_of, mask, rank_of, suit_of, SUITS
+from ..config import MatchConfig
+from ..deal import shuffled
+from ..errors import IllegalActionError
+from ..protocol import TERMINAL
+from . import rules as R
+
+BIDDING, PLAY, OVER = 0, 1, 2
+PHASE_NAMES = ("bidding", "play", "over")
+BID_ACTION_BASE = 100  #: bid ``b`` is action ``BID_ACTION_BASE + b``; cards are 0..39
+
+POINTS = [0] * 40
+STRENGTH = [0] * 40
+SUIT_MASK = [0] * SUITS
+ABOVE = [0] * 40  # same-suit counting cards stronger than the card
+for _c in R.CARDS:
+    POINTS[_c] = R.RANK_POINTS[rank_of(_c)]
+    STRENGTH[_c] = R.RANK_STRENGTH[rank_of(_c)]
+    SUIT_MASK[suit_of(_c)] |= 1 << _c
+for _c in R.CARDS:
+    ABOVE[_c] = mask(d for d in R.CARDS
+                     if suit_of(d) == suit_of(_c) and R.RANK_STRENGTH[rank_of(d)] > STRENGTH[_c])
+POINTS = tuple(POINTS)
+STRENGTH = tuple(STRENGTH)
+SUIT_MASK = tuple(SUIT_MASK)
+ABOVE = tuple(ABOVE)
+REY_CABALLO = tuple((1 << (s * 10 + R.REY)) | (1 << (s * 10 + R.CABALLO)) for s in range(SUITS))
+SUIT_NAMES = R.DECK.suit_names
+
+
+class Trick(NamedTuple):
+    leader: int
+    plays: tuple  # ((seat, card), ...)
+    winner: int
+
+
+class Cante(NamedTuple):
+    seat: int
+    suit: int
+    points: int
+    trick: int  # index of the trick after which it was sung
+
+
+class HandRecord(NamedTuple):
+    """The finished hand, kept in the state's history."""
+
+    hand_no: int
+    dealer: int
+    trump: int
+    bids: tuple
+    contract: int
+    declarer: int
+    tricks: tuple
+    card_points: tuple
+    cantes: tuple
+    ultimas: int
+    totals: tuple
+    winner: int
+    points: tuple
+
+
+def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int) -> tuple[tuple[int, ...], int]:
+    """The 4 hand masks and the shown trump card of hand ``hand_no``.
+
+    Cards go one at a time starting with the mano; the dealer's last card
+    (the 20th dealt) is shown and fixes trump.
+    """
+    if hand_no < len(cfg.deals):
+        hands, trump = cfg.deals[hand_no]
+        if not hands[dealer] >> trump & 1:
+            raise IllegalActionError(
+                f"explicit deal {hand_no + 1}: the trump card must be in the dealer's "
+                f"(seat {dealer}) hand")
+        return hands, trump
+    order = shuffled(R.CARDS, "cuatrola", cfg.seed, f"hand/{hand_no}")
+    mano = (dealer + 1) % R.SEATS
+    hands = [0, 0, 0, 0]
+    for k, c in enumerate(order):
+        hands[(mano + k) % R.SEATS] |= 1 << c
+    return tuple(hands), order[-1]
+
+
+def first_dealer(cfg: MatchConfig) -> int:
+    """The first dealer: explicit, else drawn from the seed."""
+    if cfg.first_dealer is not None:
+        return cfg.first_dealer
+    return shuffled(range(R.SEATS), "cuatrola", cfg.seed, "first-dealer")[0]
+
+
+class CuatrolaState(NamedTuple):
+    """One position of a Cuatrola match. Immutable; ``apply`` returns a new one."""
+
+    cfg: MatchConfig
+    hand_no: int
+    dealer: int
+    hands: tuple          # 4 bitmasks
+    trump: int            # the shown card (its suit is trump)
+    phase: int
+    turn: int
+    bids: tuple           # ((seat, bid), ...) in speaking order
+    contract: int         # PASS (normal hand), SOLO, CUATROLA, QUINTOLA
+    declarer: int         # -1 in a normal hand
+    trick: tuple          # ((seat, card), ...) of the trick being played
+    tricks: tuple         # completed Tricks of this hand
+    card_points: tuple    # per side
+    tricks_won: tuple     # per side
+    cantes: tuple         # Cantes of this hand
+    score: tuple          # match points per side
+    history: tuple        # HandRecords of finished hands
+    winner: int           # side that won the match, -1 while undecided
+
+    # ----- protocol -------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.turn
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def rules(self):
+        return self.cfg.rules
+
+    @property
+    def trump_suit(self) -> int:
+        return self.trump // 10
+
+    @property
+    def out(self) -> int:
+        """The seat sitting out (the declarer's partner), or -1."""
+        return (self.declarer + 2) % R.SEATS if self.declarer >= 0 else -1
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, ...]:
+        if self.winner < 0:
+            return (0.0,) * R.SEATS
+        return tuple(1.0 if s % 2 == self.winner else -1.0 for s in range(R.SEATS))
+
+    def legal_actions(self) -> tuple[int, ...]:
+        if self.phase == PLAY:
+            return cards_of(self._legal_mask())
+        if self.phase == BIDDING:
+            return tuple(BID_ACTION_BASE + b for b in self._legal_bids())
+        return ()
+
+    def apply(self, action: int) -> "CuatrolaState":
+        if self.phase == PLAY:
+            if not (0 <= action < 40 and self._legal_mask() >> action & 1):
+                raise IllegalActionError(self.explain(action), self.action_text(action))
+            return self._play(action)
+        if self.phase == BIDDING:
+            b = action - BID_ACTION_BASE
+            if b not in self._legal_bids():
+                raise IllegalActionError(self.explain(action), self.action_text(action))
+            return self._bid(b)
+        raise IllegalActionError("the match is over", self.action_text(action))
+
+    # ----- notation -------------------------------------------------------
+    @staticmethod
+    def action_text(action: int) -> str:
+        if 0 <= action < 40:
+            return R.DECK.text(action)
+        b = action - BID_ACTION_BASE
+        if 0 <= b < len(R.BID_NAMES):
+            return R.BID_NAMES[b]
+        return f"#{action}"
+
+    @staticmethod
+    def parse_action(text: str) -> int:
+        if not isinstance(text, str):
+            raise IllegalActionError(f"an action must be text, not {text!r}")
+        t = text.strip().lower()
+        if t in R.BID_NAMES:
+            return BID_ACTION_BASE + R.BID_NAMES.index(t)
+        try:
+            c = R.DECK.parse(t)
+        except ValueError:
+            raise IllegalActionError(
+                f"{text!r} is neither a bid ({', '.join(R.BID_NAMES)}) nor a card "
+                f"such as '1O' or '12B'", text) from None
+        if c not in R.CARDS:
+            raise IllegalActionError(f"{R.DECK.text(c)} is not among Cuatrola's 20 cards", text)
+        return c
+
+    # ----- bidding --------------------------------------------------------
+    def _legal_bids(self) -> tuple[int, ...]:
+        highest = max((b for _, b in self.bids), default=R.PASS)
+        top = R.QUINTOLA if self.rules.quintola else R.CUATROLA
+        out = [R.PASS]
+        side_score = self.score[self.turn % 2]
+        for b in range(highest + 1, top + 1):
+            if self.rules.bid_limits and self._barred(b, side_score):
+                continue
+            out.append(b)
+        return tuple(out)
+
+    @staticmethod
+    def _barred(bid: int, side_score: int) -> bool:
+        if bid == R.SOLO:
+            return side_score >= R.SOLO_BARRED_AT
+        if bid == R.CUATROLA:
+            return side_score > R.CUATROLA_BARRED_ABOVE
+        return side_score > R.QUINTOLA_BARRED_ABOVE
+
+    def _bid(self, b: int) -> "CuatrolaState":
+        bids = self.bids + ((self.turn, b),)
+        if len(bids) < R.SEATS:
+            return self._replace(bids=bids, turn=(self.turn + 1) % R.SEATS)
+        declarer, contract = -1, R.PASS
+        for seat, bid in bids:
+            if bid > contract:
+                declarer, contract = seat, bid
+        mano = (self.dealer + 1) % R.SEATS
+        leader = mano
+        if declarer >= 0 and mano == (declarer + 2) % R.SEATS:
+            leader = (mano + 1) % R.SEATS
+        return self._replace(bids=bids, contract=contract, declarer=declarer,
+                             phase=PLAY, turn=leader)
+
+    # ----- play -----------------------------------------------------------
+    def _winning(self, trick) -> tuple[int, int]:
+        """(seat, card) currently winning ``trick`` (non-empty)."""
+        trump = self.trump // 10
+        best_seat, best = trick[0]
+        for seat, c in trick[1:]:
+            cs, bs = c // 10, best // 10
+            if (cs == bs and STRENGTH[c] > STRENGTH[best]) or (cs == trump and bs != trump):
+                best_seat, best = seat, c
+        return best_seat, best
+
+    def _legal_mask(self) -> int:
+        hand = self.hands[self.turn]
+        trick = self.trick
+        if not trick:
+            return hand
+        rules = self.cfg.rules
+        led_card = trick[0][1]
+        led = led_card // 10
+        trump = self.trump // 10
+        win_seat, win_card = self._winning(trick)
+        partner_winning = (not rules.beat_partner) and (win_seat - self.turn) % 2 == 0
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            if partner_winning:
+                return follow
+            if win_card // 10 == led:  # not trumped (or trump led)
+                return (follow & ABOVE[win_card]) or follow
+            if rules.beat_led_after_trump:
+                top_led = max((c for _, c in trick if c // 10 == led), key=STRENGTH.__getitem__)
+                return (follow & ABOVE[top_led]) or follow
+            return follow
+        trumps = hand & SUIT_MASK[trump]
+        if not trumps or partner_winning:
+            return hand
+        if win_card // 10 == trump:
+            over = trumps & ABOVE[win_card]
+            if over:
+                return over
+            return hand if rules.discard_if_cannot_overtrump else trumps
+        return trumps
+
+    def explain(self, action: int) -> str:
+        """Why ``action`` is illegal here, in words for a player ('' if legal)."""
+        text = self.action_text(action)
+        if self.phase == OVER:
+            return "the match is over"
+        if self.phase == BIDDING:
+            if 0 <= action < 40:
+                return "bidding comes first: pass or bid before playing a card"
+            b = action - BID_ACTION_BASE
+            if b in self._legal_bids():
+                return ""
+            if not 0 <= b < len(R.BID_NAMES):
+                return f"{text} is not an action"
+            if b == R.QUINTOLA and not self.rules.quintola:
+                return "Quintola is not played with these rules"
+            highest = max((x for _, x in self.bids), default=R.PASS)
+            if b <= highest:
+                return f"you must bid higher than {R.BID_NAMES[highest]} or pass"
+            return (f"your side's score ({self.score[self.turn % 2]}) no longer allows "
+                    f"{R.BID_NAMES[b]}")
+        if not 0 <= action < 40:
+            return "the bidding is over: play a card"
+        if not self.hands[self.turn] >> action & 1:
+            return f"you do not hold {text}"
+        legal = self._legal_mask()
+        if legal >> action & 1:
+            return ""
+        led = self.trick[0][1] // 10
+        trump = self.trump // 10
+        led_name, trump_name = SUIT_NAMES[led], SUIT_NAMES[trump]
+        if legal & SUIT_MASK[led]:
+            if action // 10 != led:
+                return f"you must follow {led_name}"
+            if led == trump:
+                return f"you must over-trump with a higher {trump_name}"
+            return f"you must follow {led_name} with a higher card"
+        win_card = self._winning(self.trick)[1]
+        if win_card // 10 == trump and legal & ABOVE[win_card] and led != trump:
+            return f"you have no {led_name}: you must over-trump with a higher {trump_name}"
+        return f"you have no {led_name}: you must trump with {trump_name}"
+
+    def _next_seat(self, seat: int) -> int:
+        nxt = (seat + 1) % R.SEATS
+        if nxt == self.out:
+            nxt = (nxt + 1) % R.SEATS
+        return nxt
+
+    def _play(self, c: int) -> "CuatrolaState":
+        seat = self.turn
+        hands = list(self.hands)
+        hands[seat] &= ~(1 << c)
+        trick = self.trick + ((seat, c),)
+        active = R.SEATS - 1 if self.declarer >= 0 else R.SEATS
+        if len(trick) < active:
+            return self._replace(hands=tuple(hands), trick=trick, turn=self._next_seat(seat))
+        winner = self._winning(trick)[0]
+        side = winner % 2
+        won = sum(POINTS[x] for _, x in trick)
+        card_points = list(self.card_points)
+        card_points[side] += won
+        tricks_won = list(self.tricks_won)
+        tricks_won[side] += 1
+        tricks = self.tricks + (Trick(trick[0][0], trick, winner),)
+        cantes = self.cantes
+        if self.contract < R.CUATROLA and len(tricks) < R.TRICKS_PER_HAND:
+            cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
+        state = self._replace(hands=tuple(hands), trick=(), tricks=tricks,
+                              card_points=tuple(card_points), tricks_won=tuple(tricks_won),
+                              cantes=cantes, turn=winner)
+        if len(tricks) == R.TRICKS_PER_HAND:
+            return state._finish_hand(winner)
+        return state
+
+    def _sing(self, hands, side: int, side_tricks: int, trick_index: int) -> tuple:
+        """Cantes sung by ``side`` after winning a trick (automatic)."""
+        every = self.cfg.rules.cantes == "every_trick"
+        if not every and side_tricks != 1:
+            return ()
+        sung = {c.suit for c in self.cantes}
+        trump = self.trump // 10
+        found = []
+        for seat in (side, side + 2):
+            if seat == self.out:
+                continue
+            h = hands[seat]
+            for s in range(SUITS):
+                if s not in sung and h & REY_CABALLO[s] == REY_CABALLO[s]:
+                    pts = R.CANTE_TRUMP_POINTS if s == trump else R.CANTE_POINTS
+                    found.append(Cante(seat, s, pts, trick_index))
+        found.sort(key=lambda k: (-k.points, k.suit))
+        return tuple(found[:1]) if every else tuple(found)
+
+    def _finish_hand(self, last_winner: int) -> "CuatrolaState":
+        ultimas = last_winner % 2
+        cante_pts = [0, 0]
+        for k in self.cantes:
+            cante_pts[k.seat % 2] += k.points
+        totals = [self.card_points[i] + cante_pts[i] + (R.ULTIMAS_POINTS if i == ultimas else 0)
+                  for i in range(2)]
+        if self.contract >= R.CUATROLA:
+            need = (R.TRICKS_FOR_CUATROLA_WITH_QUINTOLA
+                    if self.contract == R.CUATROLA and self.rules.quintola
+                    else R.TRICKS_PER_HAND)
+            dside = self.declarer % 2
+            win_side = dside if self.tricks_won[dside] >= need else 1 - dside
+        elif totals[0] != totals[1]:
+            win_side = 0 if totals[0] > totals[1] else 1
+        else:
+            win_side = ultimas  # seed 003: 'gana la mano la pareja que ha logrado las 10 de últimas'
+        value = R.BID_VALUE.get(self.contract, R.NORMAL_HAND_VALUE)
+        points = tuple(value if i == win_side else 0 for i in range(2))
+        score = tuple(self.score[i] + points[i] for i in range(2))
+        record = HandRecord(self.hand_no, self.dealer, self.trump, self.bids, self.contract,
+                            self.declarer, self.tricks, self.card_points, self.cantes, ultimas,
+                            tuple(totals), win_side, points)
+        history = self.history + (record,)
+        rules = self.rules
+        winner = -1
+        if rules.end == "target":
+            if score[win_side] >= rules.target:
+                winner = win_side
+        elif self.hand_no + 1 >= rules.hands and score[0] != score[1]:
+            winner = 0 if score[0] > score[1] else 1
+        if winner >= 0:
+            return self._replace(score=score, history=history, winner=winner, phase=OVER,
+                                 turn=TERMINAL, hands=(0, 0, 0, 0))
+        return _start_hand(self.cfg, self.hand_no + 1, (self.dealer + 1) % R.SEATS,
+                           score, history)
+
+    # ----- views ----------------------------------------------------------
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may know: its own hand, never another's."""
+        from .views import seat_view
+        return seat_view(self, seat)
+
+
+def _start_hand(cfg: MatchConfig, hand_no: int, dealer: int, score, history) -> CuatrolaState:
+    hands, trump = deal_hand(cfg, hand_no, dealer)
+    return CuatrolaState(cfg, hand_no, dealer, hands, trump, BIDDING, (dealer + 1) % R.SEATS,
+                         (), R.PASS, -1, (), (), (0, 0), (0, 0), (), score, history, -1)
+
+
+def initial_state(cfg: MatchConfig) -> CuatrolaState:
+    """The first position of a match: hand 0 dealt, the mano to bid."""
+    return _start_hand(cfg, 0, first_dealer(cfg), (0, 0), ())

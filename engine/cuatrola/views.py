@@ -1,0 +1,106 @@
+"""JSON-ready views and summaries of Cuatrola states.
+
+A seat's view holds its own hand and everything public (bids, played cards,
+cantes, the shown trump card while the dealer still holds it), never another
+seat's hand.
+"""
+
+from __future__ import annotations
+
+from ..cards import cards_of
+from . import rules as R
+from .state import BIDDING, OVER, PHASE_NAMES, CuatrolaState, HandRecord
+
+text = R.DECK.text
+SUIT_LETTERS = R.DECK.suits
+
+
+def _plays(plays) -> list:
+    return [{"seat": s, "card": text(c)} for s, c in plays]
+
+
+def _tricks(tricks) -> list:
+    return [{"leader": t.leader, "cards": _plays(t.plays), "winner": t.winner} for t in tricks]
+
+
+def _cantes(cantes) -> list:
+    return [{"seat": k.seat, "suit": SUIT_LETTERS[k.suit], "points": k.points,
+             "after_trick": k.trick + 1} for k in cantes]
+
+
+def _bids(bids) -> list:
+    return [{"seat": s, "bid": R.BID_NAMES[b]} for s, b in bids]
+
+
+def hand_summary(rec: HandRecord) -> dict:
+    """Per-hand summary for replays and the end-of-hand breakdown."""
+    return {
+        "hand": rec.hand_no + 1,
+        "dealer": rec.dealer,
+        "trump_card": text(rec.trump),
+        "bids": _bids(rec.bids),
+        "contract": R.BID_NAMES[rec.contract] if rec.contract else "normal",
+        "declarer": rec.declarer if rec.declarer >= 0 else None,
+        "tricks": _tricks(rec.tricks),
+        "tricks_won": [sum(1 for t in rec.tricks if t.winner % 2 == i) for i in range(2)],
+        "card_points": list(rec.card_points),
+        "cantes": _cantes(rec.cantes),
+        "ultimas": rec.ultimas,
+        "totals": list(rec.totals),
+        "winner": rec.winner,
+        "points": list(rec.points),
+    }
+
+
+def seat_view(state: CuatrolaState, seat: int) -> dict:
+    if not isinstance(seat, int) or not 0 <= seat < R.SEATS:
+        raise ValueError(f"seat must be 0..{R.SEATS - 1}")
+    dealer = state.dealer
+    trump_held = state.phase != OVER and state.hands[dealer] >> state.trump & 1 and \
+        dealer != state.out
+    legal = [state.action_text(a) for a in state.legal_actions()] \
+        if state.current_player == seat else []
+    return {
+        "game": "cuatrola",
+        "seat": seat,
+        "partner": (seat + 2) % R.SEATS,
+        "phase": PHASE_NAMES[state.phase],
+        "hand_no": state.hand_no + 1,
+        "dealer": dealer,
+        "mano": (dealer + 1) % R.SEATS,
+        "turn": state.current_player,
+        "hand": [text(c) for c in cards_of(state.hands[seat])],
+        "hand_sizes": [bin(h).count("1") for h in state.hands],
+        "trump_suit": SUIT_LETTERS[state.trump_suit],
+        "trump_card": text(state.trump),
+        "trump_card_held_by_dealer": bool(trump_held),
+        "bids": _bids(state.bids),
+        "contract": None if state.phase == BIDDING else (
+            R.BID_NAMES[state.contract] if state.contract else "normal"),
+        "declarer": state.declarer if state.declarer >= 0 else None,
+        "out": state.out if state.out >= 0 else None,
+        "trick": _plays(state.trick),
+        "tricks": _tricks(state.tricks),
+        "tricks_won": list(state.tricks_won),
+        "card_points": list(state.card_points),
+        "cantes": _cantes(state.cantes),
+        "score": list(state.score),
+        "last_hand": hand_summary(state.history[-1]) if state.history else None,
+        "hands_played": len(state.history),
+        "winner": state.winner if state.winner >= 0 else None,
+        "legal": legal,
+    }
+
+
+def match_summary(state: CuatrolaState) -> dict:
+    """Replay summary: every finished hand, the score and the winner."""
+    return {
+        "game": "cuatrola",
+        "hands": [hand_summary(r) for r in state.history],
+        "score": list(state.score),
+        "finished": state.phase == OVER,
+        "winner": state.winner if state.winner >= 0 else None,
+        "in_progress": None if state.phase == OVER else {
+            "hand": state.hand_no + 1, "phase": PHASE_NAMES[state.phase],
+            "tricks_played": len(state.tricks)},
+    }

@@ -1,0 +1,41 @@
+"""Random legal self-play, for property tests and the benchmark (no clock here).
+
+>>> from engine.cuatrola import new_match
+>>> s = play_random(new_match(seed="doc"), __import__("random").Random(1), max_hands=1)
+>>> len(s.history)
+1
+"""
+
+from __future__ import annotations
+
+
+def play_random(state, rng, max_hands: int | None = None, max_actions: int = 1_000_000):
+    """Play uniformly random legal actions from ``state``.
+
+    Stops at the end of the match, after ``max_hands`` more finished hands, or
+    after ``max_actions`` actions. ``rng`` is any object with ``choice``.
+    """
+    target = None if max_hands is None else len(state.history) + max_hands
+    choice = rng.choice
+    for _ in range(max_actions):
+        if state.is_terminal() or (target is not None and len(state.history) >= target):
+            break
+        state = state.apply(choice(state.legal_actions()))
+    return state
+
+
+def random_hands_count(new_state, hands: int, rng) -> int:
+    """Play ``hands`` random hands (fresh matches as needed); return actions applied."""
+    done = actions = 0
+    state = new_state(0)
+    match_no = 0
+    while done < hands:
+        if state.is_terminal():
+            match_no += 1
+            state = new_state(match_no)
+        before = len(state.history)
+        state = state.apply(rng.choice(state.legal_actions()))
+        actions += 1
+        if len(state.history) != before or state.is_terminal():
+            done += 1
+    return actions
