@@ -19,6 +19,7 @@ from collections import OrderedDict
 
 from . import match as M
 from .errors import IllegalActionError, MatchFileError, TapeteError
+from .bots import levels
 from .games import GAMES, get_game, seats_of
 
 _CACHE: OrderedDict = OrderedDict()
@@ -67,7 +68,7 @@ def op_games(req) -> dict:
     out = {}
     for name in GAMES:
         g = get_game(name)
-        out[name] = {"options": g.OPTIONS.to_json()}
+        out[name] = {"options": g.OPTIONS.to_json(), "levels": levels(name)}
     return {"games": out}
 
 
@@ -120,7 +121,24 @@ def op_validate(req) -> dict:
     return {"match": m, "finished": state.is_terminal(), "turn": state.current_player}
 
 
-OPS = {"games": op_games, "new": op_new, "view": op_view, "act": op_act,
+def op_bot(req) -> dict:
+    """The computer player's action for ``seat`` (not applied).
+
+    Its random generator is seeded from the match seed, the number of actions
+    so far and the seat, so the same position gives the same move.
+    """
+    from .bots import choose
+    from .deal import SeededStream
+    m = req.get("match")
+    state = state_of(m)
+    seat = _seat(m, state, req)
+    if state.current_player != seat:
+        raise IllegalActionError(f"it is not seat {seat}'s turn")
+    rng = SeededStream("bot", state.cfg.seed, f"{len(m['actions'])}/{seat}")
+    return {"action": choose(state.view(seat), req.get("level", "novice"), rng)}
+
+
+OPS = {"games": op_games, "bot": op_bot, "new": op_new, "view": op_view, "act": op_act,
        "summary": op_summary, "validate": op_validate}
 
 

@@ -17,10 +17,12 @@ with ``below(i + 1)``.
 from __future__ import annotations
 
 import hashlib
+import struct
 
 SHUFFLE_VERSION = 1
 _WORD = 1 << 64
 _PREFIX = b"tapete-shuffle-v1\0"
+_UNPACK = struct.Struct(">4Q").unpack
 
 
 class SeededStream:
@@ -39,8 +41,17 @@ class SeededStream:
         if not self._words:
             d = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
             self._block += 1
-            self._words = [int.from_bytes(d[k:k + 8], "big") for k in (24, 16, 8, 0)]
+            self._words = list(_UNPACK(d))
+            self._words.reverse()
         return self._words.pop()
+
+    def choice(self, seq):
+        """A uniformly chosen element of a non-empty sequence."""
+        return seq[self.below(len(seq))]
+
+    def random(self) -> float:
+        """A float in [0, 1) with 53 random bits."""
+        return (self.word() >> 11) / (1 << 53)
 
     def below(self, n: int) -> int:
         """An unbiased integer in ``range(n)``."""
@@ -54,11 +65,28 @@ class SeededStream:
 
 
 def shuffled(items, game: str, seed: str, label: str) -> tuple:
-    """A Fisher-Yates shuffle of ``items`` fixed by (game, seed, label)."""
+    """A Fisher-Yates shuffle of ``items`` fixed by (game, seed, label).
+
+    Same draws as ``SeededStream(game, seed, label).below(i + 1)`` for
+    ``i = n-1 .. 1``, unrolled for speed.
+    """
     out = list(items)
-    stream = SeededStream(game, seed, label)
+    key = SeededStream(game, seed, label)._key
+    sha = hashlib.sha256
+    words: list[int] = []
+    block = 0
     for i in range(len(out) - 1, 0, -1):
-        j = stream.below(i + 1)
+        m = i + 1
+        limit = _WORD - _WORD % m
+        while True:
+            if not words:
+                words = list(_UNPACK(sha(key + block.to_bytes(8, "big")).digest()))
+                words.reverse()
+                block += 1
+            w = words.pop()
+            if w < limit:
+                break
+        j = w % m
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

@@ -56,25 +56,33 @@ class Option:
         return d
 
 
-class Rules(tuple):
-    """Resolved options: an immutable, hashable tuple of (name, value) pairs.
+class Rules:
+    """Resolved options: immutable and hashable; read values as attributes
+    (``rules.quintola``); iterating gives (name, value) pairs in spec order."""
 
-    Read values as attributes: ``rules.quintola``.
-    """
+    __slots__ = ("_items", "__dict__")
 
-    __slots__ = ()
+    def __init__(self, items: tuple):
+        object.__setattr__(self, "_items", tuple(items))
+        self.__dict__.update(self._items)
 
-    def __getattr__(self, name):
-        for k, v in self:
-            if k == name:
-                return v
-        raise AttributeError(name)
+    def __setattr__(self, name, value):
+        raise AttributeError("Rules are immutable")
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __eq__(self, other):
+        return isinstance(other, Rules) and self._items == other._items
+
+    def __hash__(self):
+        return hash(self._items)
 
     def to_json(self) -> dict:
-        return dict(self)
+        return dict(self._items)
 
     def __repr__(self) -> str:
-        return f"Rules({tuple(self)!r})"
+        return f"Rules({self._items!r})"
 
 
 class OptionSpec:

@@ -13,7 +13,8 @@ def play_random(state, rng, max_hands: int | None = None, max_actions: int = 1_0
     """Play uniformly random legal actions from ``state``.
 
     Stops at the end of the match, after ``max_hands`` more finished hands, or
-    after ``max_actions`` actions. ``rng`` is any object with ``choice``.
+    after ``max_actions`` actions. ``rng`` is any object with ``choice``
+    (``random`` for ``random_hands_count``).
     """
     target = None if max_hands is None else len(state.history) + max_hands
     choice = rng.choice
@@ -29,12 +30,14 @@ def random_hands_count(new_state, hands: int, rng) -> int:
     done = actions = 0
     state = new_state(0)
     match_no = 0
+    rnd = rng.random
     while done < hands:
         if state.is_terminal():
             match_no += 1
             state = new_state(match_no)
         before = len(state.history)
-        state = state.apply(rng.choice(state.legal_actions()))
+        legal = state.legal_actions()
+        state = state.apply(legal[int(rnd() * len(legal))])
         actions += 1
         if len(state.history) != before or state.is_terminal():
             done += 1

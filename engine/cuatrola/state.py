@@ -106,6 +106,49 @@ def first_dealer(cfg: MatchConfig) -> int:
     return shuffled(range(R.SEATS), "cuatrola", cfg.seed, "first-dealer")[0]
 
 
+_new = tuple.__new__
+_ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
+
+
+def beats(c: int, best: int, trump: int) -> bool:
+    """True if card ``c`` beats ``best`` (the card winning so far) with ``trump`` suit."""
+    cs, bs = c // 10, best // 10
+    return (cs == bs and STRENGTH[c] > STRENGTH[best]) or (cs == trump and bs != trump)
+
+
+def legal_mask(rules, hand: int, trick: tuple, trump: int, win_seat: int, win_card: int,
+               seat: int) -> int:
+    """The cards of ``hand`` that ``seat`` may play to ``trick`` (the obligations).
+
+    Follow suit; when following, beat the winning card if you can; void in the
+    led suit, trump; a trump already in the trick, over-trump if you can. The
+    rule options decide the disputed cases (docs/rules-cuatrola.md).
+    """
+    if not trick:
+        return hand
+    led = trick[0][1] // 10
+    partner_winning = (not rules.beat_partner) and (win_seat - seat) % 2 == 0
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if partner_winning:
+            return follow
+        if win_card // 10 == led:  # not trumped (or trumps led)
+            return (follow & ABOVE[win_card]) or follow
+        if rules.beat_led_after_trump:
+            top_led = max((c for _, c in trick if c // 10 == led), key=STRENGTH.__getitem__)
+            return (follow & ABOVE[top_led]) or follow
+        return follow
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps or partner_winning:
+        return hand
+    if win_card // 10 == trump:
+        over = trumps & ABOVE[win_card]
+        if over:
+            return over
+        return hand if rules.discard_if_cannot_overtrump else trumps
+    return trumps
+
+
 class CuatrolaState(NamedTuple):
     """One position of a Cuatrola match. Immutable; ``apply`` returns a new one."""
 
@@ -120,6 +163,9 @@ class CuatrolaState(NamedTuple):
     contract: int         # PASS (normal hand), SOLO, CUATROLA, QUINTOLA
     declarer: int         # -1 in a normal hand
     trick: tuple          # ((seat, card), ...) of the trick being played
+    win_seat: int         # seat winning the current trick (-1 if empty)
+    win_card: int         # card winning the current trick (-1 if empty)
+    legal: int            # mask of the cards the player to act may play (play phase)
     tricks: tuple         # completed Tricks of this hand
     card_points: tuple    # per side
     tricks_won: tuple     # per side
@@ -160,14 +206,17 @@ class CuatrolaState(NamedTuple):
 
     def legal_actions(self) -> tuple[int, ...]:
         if self.phase == PLAY:
-            return cards_of(self._legal_mask())
+            acts = _ACTIONS.get(self.legal)
+            if acts is None:
+                acts = _ACTIONS[self.legal] = cards_of(self.legal)
+            return acts
         if self.phase == BIDDING:
             return tuple(BID_ACTION_BASE + b for b in self._legal_bids())
         return ()
 
     def apply(self, action: int) -> "CuatrolaState":
         if self.phase == PLAY:
-            if not (0 <= action < 40 and self._legal_mask() >> action & 1):
+            if not (0 <= action < 40 and self.legal >> action & 1):
                 raise IllegalActionError(self.explain(action), self.action_text(action))
             return self._play(action)
         if self.phase == BIDDING:
@@ -237,49 +286,20 @@ class CuatrolaState(NamedTuple):
         if declarer >= 0 and mano == (declarer + 2) % R.SEATS:
             leader = (mano + 1) % R.SEATS
         return self._replace(bids=bids, contract=contract, declarer=declarer,
-                             phase=PLAY, turn=leader)
+                             phase=PLAY, turn=leader, legal=self.hands[leader])
 
     # ----- play -----------------------------------------------------------
     def _winning(self, trick) -> tuple[int, int]:
         """(seat, card) currently winning ``trick`` (non-empty)."""
-        trump = self.trump // 10
         best_seat, best = trick[0]
         for seat, c in trick[1:]:
-            cs, bs = c // 10, best // 10
-            if (cs == bs and STRENGTH[c] > STRENGTH[best]) or (cs == trump and bs != trump):
+            if beats(c, best, self.trump // 10):
                 best_seat, best = seat, c
         return best_seat, best
 
     def _legal_mask(self) -> int:
-        hand = self.hands[self.turn]
-        trick = self.trick
-        if not trick:
-            return hand
-        rules = self.cfg.rules
-        led_card = trick[0][1]
-        led = led_card // 10
-        trump = self.trump // 10
-        win_seat, win_card = self._winning(trick)
-        partner_winning = (not rules.beat_partner) and (win_seat - self.turn) % 2 == 0
-        follow = hand & SUIT_MASK[led]
-        if follow:
-            if partner_winning:
-                return follow
-            if win_card // 10 == led:  # not trumped (or trump led)
-                return (follow & ABOVE[win_card]) or follow
-            if rules.beat_led_after_trump:
-                top_led = max((c for _, c in trick if c // 10 == led), key=STRENGTH.__getitem__)
-                return (follow & ABOVE[top_led]) or follow
-            return follow
-        trumps = hand & SUIT_MASK[trump]
-        if not trumps or partner_winning:
-            return hand
-        if win_card // 10 == trump:
-            over = trumps & ABOVE[win_card]
-            if over:
-                return over
-            return hand if rules.discard_if_cannot_overtrump else trumps
-        return trumps
+        return legal_mask(self.cfg.rules, self.hands[self.turn], self.trick, self.trump // 10,
+                          self.win_seat, self.win_card, self.turn)
 
     def explain(self, action: int) -> str:
         """Why ``action`` is illegal here, in words for a player ('' if legal)."""
@@ -322,36 +342,45 @@ class CuatrolaState(NamedTuple):
             return f"you have no {led_name}: you must over-trump with a higher {trump_name}"
         return f"you have no {led_name}: you must trump with {trump_name}"
 
-    def _next_seat(self, seat: int) -> int:
-        nxt = (seat + 1) % R.SEATS
-        if nxt == self.out:
-            nxt = (nxt + 1) % R.SEATS
-        return nxt
-
     def _play(self, c: int) -> "CuatrolaState":
         seat = self.turn
         hands = list(self.hands)
         hands[seat] &= ~(1 << c)
         trick = self.trick + ((seat, c),)
-        active = R.SEATS - 1 if self.declarer >= 0 else R.SEATS
-        if len(trick) < active:
-            return self._replace(hands=tuple(hands), trick=trick, turn=self._next_seat(seat))
-        winner = self._winning(trick)[0]
-        side = winner % 2
-        won = sum(POINTS[x] for _, x in trick)
-        card_points = list(self.card_points)
-        card_points[side] += won
-        tricks_won = list(self.tricks_won)
-        tricks_won[side] += 1
-        tricks = self.tricks + (Trick(trick[0][0], trick, winner),)
+        trump = self.trump // 10
+        if len(trick) == 1 or beats(c, self.win_card, trump):
+            win_seat, win_card = seat, c
+        else:
+            win_seat, win_card = self.win_seat, self.win_card
+        declarer = self.declarer
+        if len(trick) < (R.SEATS if declarer < 0 else R.SEATS - 1):
+            nxt = (seat + 1) % R.SEATS
+            if declarer >= 0 and nxt == (declarer + 2) % R.SEATS:
+                nxt = (nxt + 1) % R.SEATS
+            legal = legal_mask(self.cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt)
+            return _new(CuatrolaState, (
+                self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, nxt,
+                self.bids, self.contract, declarer, trick, win_seat, win_card, legal,
+                self.tricks, self.card_points, self.tricks_won, self.cantes, self.score,
+                self.history, -1))
+        side = win_seat % 2
+        won = 0
+        for _, x in trick:
+            won += POINTS[x]
+        card_points = (self.card_points[0] + won, self.card_points[1]) if side == 0 else \
+            (self.card_points[0], self.card_points[1] + won)
+        tricks_won = (self.tricks_won[0] + 1, self.tricks_won[1]) if side == 0 else \
+            (self.tricks_won[0], self.tricks_won[1] + 1)
+        tricks = self.tricks + (Trick(trick[0][0], trick, win_seat),)
         cantes = self.cantes
         if self.contract < R.CUATROLA and len(tricks) < R.TRICKS_PER_HAND:
             cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
-        state = self._replace(hands=tuple(hands), trick=(), tricks=tricks,
-                              card_points=tuple(card_points), tricks_won=tuple(tricks_won),
-                              cantes=cantes, turn=winner)
+        state = _new(CuatrolaState, (
+            self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, win_seat,
+            self.bids, self.contract, declarer, (), -1, -1, hands[win_seat],
+            tricks, card_points, tricks_won, cantes, self.score, self.history, -1))
         if len(tricks) == R.TRICKS_PER_HAND:
-            return state._finish_hand(winner)
+            return state._finish_hand(win_seat)
         return state
 
     def _sing(self, hands, side: int, side_tricks: int, trick_index: int) -> tuple:
@@ -420,7 +449,8 @@ class CuatrolaState(NamedTuple):
 def _start_hand(cfg: MatchConfig, hand_no: int, dealer: int, score, history) -> CuatrolaState:
     hands, trump = deal_hand(cfg, hand_no, dealer)
     return CuatrolaState(cfg, hand_no, dealer, hands, trump, BIDDING, (dealer + 1) % R.SEATS,
-                         (), R.PASS, -1, (), (), (0, 0), (0, 0), (), score, history, -1)
+                         (), R.PASS, -1, (), -1, -1, 0, (), (0, 0), (0, 0), (), score, history,
+                         -1)
 
 
 def initial_state(cfg: MatchConfig) -> CuatrolaState:
