@@ -72,6 +72,9 @@ class Rules:
     def __iter__(self):
         return iter(self._items)
 
+    def __reduce__(self):  # copy, deepcopy and pickle (e.g. to worker processes)
+        return (Rules, (self._items,))
+
     def __eq__(self, other):
         return isinstance(other, Rules) and self._items == other._items
 

@@ -77,5 +77,7 @@ def deals_to_json(deals: tuple) -> list:
 
 SEATS = rules.SEATS
 
-__all__ = ["CuatrolaState", "new_match", "OPTIONS", "match_summary", "parse_deals",
+from .views import render_text
+
+__all__ = ["CuatrolaState", "render_text", "new_match", "OPTIONS", "match_summary", "parse_deals",
            "deals_to_json", "NAME", "SEATS"]

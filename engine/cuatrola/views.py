@@ -104,3 +104,36 @@ def match_summary(state: CuatrolaState) -> dict:
             "hand": state.hand_no + 1, "phase": PHASE_NAMES[state.phase],
             "tricks_played": len(state.tricks)},
     }
+
+
+def render_text(view: dict) -> str:
+    """A compact terminal rendering of a seat's view."""
+    seat = view["seat"]
+    names = {s: ("you" if s == seat else "partner" if s == view["partner"] else f"seat {s}")
+             for s in range(R.SEATS)}
+    lines = [f"hand {view['hand_no']} · score {view['score'][seat % 2]}-"
+             f"{view['score'][1 - seat % 2]} (you-them) · dealer {names[view['dealer']]} · "
+             f"trump {view['trump_card']}"
+             + (" (dealer still holds it)" if view["trump_card_held_by_dealer"] else "")]
+    if view["bids"]:
+        lines.append("bids: " + ", ".join(f"{names[b['seat']]} {b['bid']}" for b in view["bids"]))
+    if view["contract"] and view["contract"] != "normal":
+        lines.append(f"contract: {view['contract']} by {names[view['declarer']]}; "
+                     f"{names[view['out']]} sits out")
+    if view["tricks"]:
+        t = view["tricks"][-1]
+        lines.append("last trick: " + " ".join(c["card"] for c in t["cards"]) +
+                     f" -> {names[t['winner']]}")
+    for k in view["cantes"]:
+        lines.append(f"cante: {names[k['seat']]} sang {k['points']} in {k['suit']}")
+    if view["trick"]:
+        lines.append("trick: " + " ".join(f"{names[p['seat']]}:{p['card']}"
+                                           for p in view["trick"]))
+    if view["last_hand"] and not view["trick"] and not view["tricks"]:
+        h = view["last_hand"]
+        lines.append(f"last hand: {h['contract']}, totals {h['totals']}, points {h['points']}")
+    lines.append("your hand: " + " ".join(view["hand"]))
+    if view["winner"] is not None:
+        lines.append("the match is won by " + ("your side" if view["winner"] == seat % 2
+                                              else "the rivals"))
+    return "\n".join(lines)
