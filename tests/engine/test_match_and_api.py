@@ -213,3 +213,18 @@ def test_cli_play_a_few_moves_and_save(tmp_path):
 def test_cli_play_unknown_preset():
     r = _cli("play", "cuatrola", "--preset", "nope")
     assert r.returncode == 2 and "unknown preset" in r.stderr
+
+
+def test_docs_examples_and_option_lists_are_current():
+    """The rules document names every option; docs/api.md's example runs as written."""
+    import doctest
+    import pathlib
+    docs = pathlib.Path(__file__).parents[2] / "docs"
+    rules_doc = (docs / "rules-cuatrola.md").read_text("utf-8")
+    from engine.cuatrola import OPTIONS
+    for o in OPTIONS.options:
+        assert f"`{o.name}`" in rules_doc, o.name
+    for p in OPTIONS.presets:
+        assert f"`{p}`" in rules_doc, p
+    result = doctest.testfile(str(docs / "api.md"), module_relative=False)
+    assert result.attempted >= 3 and result.failed == 0
