@@ -25,13 +25,22 @@ def play_random(state, rng, max_hands: int | None = None, max_actions: int = 1_0
     return state
 
 
+MAX_ACTIONS_PER_HAND = 500  # far above any game's hand; a guard against a stuck game
+
+
 def random_hands_count(new_state, hands: int, rng) -> int:
-    """Play ``hands`` random hands (fresh matches as needed); return actions applied."""
+    """Play ``hands`` random hands (fresh matches as needed); return actions applied.
+
+    Raises RuntimeError if the games stop finishing hands (a bug, not a hang).
+    """
     done = actions = 0
+    limit = hands * MAX_ACTIONS_PER_HAND
     state = new_state(0)
     match_no = 0
     rnd = rng.random
     while done < hands:
+        if actions > limit:
+            raise RuntimeError(f"{actions} actions without finishing {hands} hands")
         if state.is_terminal():
             match_no += 1
             state = new_state(match_no)
