@@ -106,6 +106,24 @@ def op_act(req) -> dict:
     return {"match": m2, "view": new.view(seat), "turn": new.current_player}
 
 
+def op_explain(req) -> dict:
+    """Whether ``action`` is legal for ``seat`` now, and if not, why (nothing is applied)."""
+    m = req.get("match")
+    state = state_of(m)
+    seat = _seat(m, state, req)
+    text = req.get("action")
+    if state.is_terminal():
+        return {"legal": False, "reason": "the match is over"}
+    if state.current_player != seat:
+        return {"legal": False,
+                "reason": f"it is not your turn: seat {state.current_player} is to act"}
+    try:
+        state.apply(state.parse_action(text))
+    except IllegalActionError as e:
+        return {"legal": False, "reason": e.reason}
+    return {"legal": True, "reason": ""}
+
+
 def op_summary(req) -> dict:
     m = req.get("match")
     state = state_of(m)
@@ -138,7 +156,7 @@ def op_bot(req) -> dict:
     return {"action": choose(state.view(seat), req.get("level", "novice"), rng)}
 
 
-OPS = {"games": op_games, "bot": op_bot, "new": op_new, "view": op_view, "act": op_act,
+OPS = {"games": op_games, "bot": op_bot, "explain": op_explain, "new": op_new, "view": op_view, "act": op_act,
        "summary": op_summary, "validate": op_validate}
 
 

@@ -107,7 +107,8 @@ def first_dealer(cfg: MatchConfig) -> int:
 
 
 _new = tuple.__new__
-_ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
+_ACTIONS: dict[int, tuple[int, ...]] = {}
+_BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids  # memo: legal mask -> card tuple (at most ~22k masks)
 
 
 def beats(c: int, best: int, trump: int) -> bool:
@@ -256,14 +257,16 @@ class CuatrolaState(NamedTuple):
     # ----- bidding --------------------------------------------------------
     def _legal_bids(self) -> tuple[int, ...]:
         highest = max((b for _, b in self.bids), default=R.PASS)
-        top = R.QUINTOLA if self.rules.quintola else R.CUATROLA
-        out = [R.PASS]
-        side_score = self.score[self.turn % 2]
-        for b in range(highest + 1, top + 1):
-            if self.rules.bid_limits and self._barred(b, side_score):
-                continue
-            out.append(b)
-        return tuple(out)
+        rules = self.cfg.rules
+        side_score = self.score[self.turn % 2] if rules.bid_limits else -1
+        key = (highest, rules.quintola, side_score)
+        bids = _BIDS.get(key)
+        if bids is None:
+            top = R.QUINTOLA if rules.quintola else R.CUATROLA
+            bids = _BIDS[key] = (R.PASS,) + tuple(
+                b for b in range(highest + 1, top + 1)
+                if side_score < 0 or not self._barred(b, side_score))
+        return bids
 
     @staticmethod
     def _barred(bid: int, side_score: int) -> bool:
