@@ -44,6 +44,7 @@ STRENGTH = tuple(STRENGTH)
 SUIT_MASK = tuple(SUIT_MASK)
 ABOVE = tuple(ABOVE)
 REY_CABALLO = tuple((1 << (s * 10 + R.REY)) | (1 << (s * 10 + R.CABALLO)) for s in range(SUITS))
+CABALLO_MASK = mask(s * 10 + R.CABALLO for s in range(SUITS))  # rey = caballo + 1: h & h >> 1
 SUIT_NAMES = R.DECK.suit_names
 
 
@@ -376,7 +377,9 @@ class CuatrolaState(NamedTuple):
             (self.tricks_won[0], self.tricks_won[1] + 1)
         tricks = self.tricks + (Trick(trick[0][0], trick, win_seat),)
         cantes = self.cantes
-        if self.contract < R.CUATROLA and len(tricks) < R.TRICKS_PER_HAND:
+        if self.contract < R.CUATROLA and len(tricks) < R.TRICKS_PER_HAND and (
+                hands[side] & (hands[side] >> 1) & CABALLO_MASK
+                or hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK):
             cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
         state = _new(CuatrolaState, (
             self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, win_seat,
