@@ -36,6 +36,9 @@ class Option:
         elif kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(f"option {self.name!r} must be a whole number, not {value!r}")
+            if self.choices and value not in self.choices:
+                raise RulesError(f"option {self.name!r} must be one of "
+                                 f"{', '.join(map(str, self.choices))}, not {value!r}")
             if (self.min is not None and value < self.min) or (
                     self.max is not None and value > self.max):
                 raise RulesError(

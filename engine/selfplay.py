@@ -41,7 +41,7 @@ def random_hands_count(new_state, hands: int, rng) -> int:
     while done < hands:
         if actions > limit:
             raise RuntimeError(f"{actions} actions without finishing {hands} hands")
-        if state.is_terminal():
+        while state.is_terminal():  # a match may be over at once (Cuarenta: four of a kind)
             match_no += 1
             state = new_state(match_no)
         before = len(state.history)

@@ -115,3 +115,16 @@ def test_stream_is_unbiased_enough_and_local():
 def test_every_permutation_is_reachable():
     seen = {shuffled(range(3), "t", str(k), "x") for k in range(200)}
     assert len(seen) == 6
+
+
+@pytest.mark.parametrize("case", GOLDEN["cuarenta_hands"],
+                         ids=lambda c: f"{c['seed']}-{c['players']}")
+def test_golden_cuarenta_deals(case):
+    """docs/deals.md: the first dealer (first diamond) and the deals of hand 0."""
+    from engine.cuarenta import OPTIONS as CUARENTA
+    from engine.cuarenta.state import deal_hand as cuarenta_deal, first_dealer
+    cfg = MatchConfig("cuarenta", CUARENTA.resolve({"players": case["players"]}), case["seed"])
+    dealer = first_dealer(cfg, case["players"])
+    assert dealer == case["first_dealer"]
+    deals = cuarenta_deal(cfg, case["hand_no"], dealer, case["players"])
+    assert [[[FRENCH.text(c) for c in cards_of(m)] for m in d] for d in deals] == case["deals"]

@@ -54,8 +54,11 @@ def build_spec(golden) -> dict:
              for c in (golden or {}).get("cases", [])]
     hands = [{k: h[k] for k in ("seed", "hand_no", "dealer")}
              for h in (golden or {}).get("cuatrola_hands", [])]
+    cuarenta = [{k: h[k] for k in ("seed", "players", "hand_no")}
+                for h in (golden or {}).get("cuarenta_hands", [])]
     return {"cases": cases + EXTRA_CASES, "cuatrola_hands": hands + EXTRA_HANDS,
-            "random_play": RANDOM_PLAY, "doctests": True}
+            "random_play": RANDOM_PLAY, "doctests": True, "cuarenta_hands": cuarenta,
+            "cuarenta_play": 10}
 
 
 def _last_json_line(text: str, who: str, proc) -> dict:

@@ -52,6 +52,33 @@ def cuatrola_hands(specs):
     return out
 
 
+def cuarenta_hands(specs):
+    from engine.cards import FRENCH, cards_of
+    from engine.config import MatchConfig
+    from engine.cuarenta import OPTIONS
+    from engine.cuarenta.state import deal_hand, first_dealer
+    out = []
+    for h in specs:
+        cfg = MatchConfig("cuarenta", OPTIONS.resolve({"players": h["players"]}), h["seed"])
+        dealer = first_dealer(cfg, h["players"])
+        deals = deal_hand(cfg, h["hand_no"], dealer, h["players"])
+        out.append({"first_dealer": dealer,
+                    "deals": [[[FRENCH.text(c) for c in cards_of(m)] for m in d] for d in deals]})
+    return out
+
+
+def cuarenta_play(matches: int):
+    from engine.cuarenta import new_match
+    from engine.selfplay import play_random
+    out = []
+    for k in range(matches):
+        s = play_random(new_match(seed=f"pyodide-cuarenta-{k}", options={"players": 2 + 2 * (k % 2)}),
+                        random.Random(k))
+        out.append({"terminal": s.is_terminal(), "score": to_json(s.score),
+                    "hands": len(s.history)})
+    return out
+
+
 def random_play(matches: int, max_hands: int):
     from engine.cuatrola import new_match
     from engine.selfplay import play_random
@@ -108,6 +135,8 @@ def main(spec: dict) -> dict:
         "cases": lambda: deal_cases(spec["cases"]),
         "cuatrola_hands": lambda: cuatrola_hands(spec["cuatrola_hands"]),
         "random_play": lambda: random_play(**spec["random_play"]),
+        "cuarenta_hands": lambda: cuarenta_hands(spec["cuarenta_hands"]),
+        "cuarenta_play": lambda: cuarenta_play(spec["cuarenta_play"]),
         "doctests": run_doctests,
     }
     for key, fn in sections.items():

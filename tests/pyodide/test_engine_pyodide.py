@@ -96,3 +96,17 @@ def test_doctests_pass_in_pyodide(pyodide_result, cpython_result):
         {m: r["attempted"] for m, r in want["modules"].items()}
     assert sum(r["attempted"] for r in got["modules"].values()) > 0
     assert got["games_without_module"] == want["games_without_module"]
+
+
+def test_cuarenta_deals_match_golden_file(pyodide_result, golden):
+    """The same Cuarenta first dealers and deals in Pyodide as in the golden file."""
+    got = section(pyodide_result, "cuarenta_hands")
+    assert golden["cuarenta_hands"] and len(got) == len(golden["cuarenta_hands"])
+    for want, g in zip(golden["cuarenta_hands"], got):
+        assert g == {"first_dealer": want["first_dealer"], "deals": want["deals"]}
+
+
+def test_cuarenta_random_play_same_as_cpython(pyodide_result, cpython_result):
+    got = section(pyodide_result, "cuarenta_play")
+    assert got == section(cpython_result, "cuarenta_play")
+    assert all(m["terminal"] for m in got)

@@ -1,0 +1,226 @@
+"""Capture arithmetic on bitmasks: pairs, sums, sequences; what a card may take.
+
+A capture is the set of table cards a played card takes (a bitmask). It is a pair
+(one table card of the played rank) or a sum (two or more number cards whose values
+add up to the played number card), then optionally a sequence: one card of each
+rank upward from the played rank while the next rank lies on the table.
+
+Seed 004 example: table 2 3 4 5 7 J; a 2 pairs the 2 and takes 3 4 5; a 6 adds
+2 + 4 and takes 7 J.
+
+>>> from engine.cards import FRENCH, mask, cards_of
+>>> table = mask(FRENCH.parse(t) for t in "2H 3H 4H 5H 7H JH".split())
+>>> [" ".join(FRENCH.text(c) for c in cards_of(s))
+...  for s in capture_sets(FRENCH.parse("2S"), table, manual=False)]
+['2H 3H 4H 5H']
+>>> [" ".join(FRENCH.text(c) for c in cards_of(s))
+...  for s in capture_sets(FRENCH.parse("6S"), table, manual=False)]
+['2H 4H 7H JH']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from ..cards import SUITS, card, mask
+from . import rules as R
+
+TEXT = R.DECK.text
+RANK_MASK = tuple(mask(card(k, s) for s in range(SUITS)) for k in range(R.RANKS))
+BELOW = tuple(sum(RANK_MASK[:k]) for k in range(R.RANKS))         # ranks lower than k
+ABOVE = tuple(sum(RANK_MASK[k + 1:]) for k in range(R.RANKS))     # ranks higher than k
+#: table cards that may take part in a sum made by a card of rank k (none for J Q K)
+SUM_BELOW = tuple(BELOW[k] if R.rank_value(k) else 0 for k in range(R.RANKS))
+CARD_VALUE = tuple(R.rank_value(c % R.RANKS) for c in range(R.RANKS * SUITS))
+
+
+def _partitions(total: int, largest: int) -> list[tuple]:
+    """Ways to write ``total`` as values <= ``largest``, as ((rank, count), ...)."""
+    if total == 0:
+        return [()]
+    out = []
+    for value in range(min(total, largest), 0, -1):
+        for count in range(1, SUITS + 1):
+            if value * count > total:
+                break
+            for rest in _partitions(total - value * count, value - 1):
+                out.append(((value - 1, count),) + rest)
+    return out
+
+
+#: SUMS[rank]: for a number card, the rank multisets (two or more cards) adding up to
+#: its value; empty for J Q K.
+SUMS = tuple(
+    tuple(p for p in _partitions(R.rank_value(k), R.rank_value(k) - 1)
+          if sum(n for _, n in p) >= 2) if R.rank_value(k) else ()
+    for k in range(R.RANKS))
+
+
+def bits(m: int) -> list[int]:
+    """The one-bit masks of ``m``, lowest first.
+
+    >>> bits(0b1010)
+    [2, 8]
+    """
+    out = []
+    while m:
+        low = m & -m
+        out.append(low)
+        m ^= low
+    return out
+
+
+def _choose(m: int, count: int) -> list[int]:
+    if count == 1:
+        return bits(m)
+    return [sum(c) for c in combinations(bits(m), count)]
+
+
+def main_captures(rank: int, table: int) -> list[int]:
+    """Every pair and every sum a card of ``rank`` can take from ``table``."""
+    out = bits(table & RANK_MASK[rank])
+    low = table & SUM_BELOW[rank]
+    if low & (low - 1):  # a sum needs two number cards below the played rank
+        out.extend(_sums(rank, low))
+    return out
+
+
+@lru_cache(maxsize=1 << 15)
+def _sums(rank: int, low: int) -> tuple[int, ...]:
+    """The sums a card of ``rank`` can take from the table cards ``low`` below it."""
+    out = []
+    for parts in SUMS[rank]:
+        options = [0]
+        for k, n in parts:
+            here = low & RANK_MASK[k]
+            if here.bit_count() < n:
+                break
+            options = [o | c for o in options for c in _choose(here, n)]
+        else:
+            out.extend(options)
+    return tuple(out)
+
+
+def sequences(rank: int, table: int, full: bool) -> list[int]:
+    """Sequence sets continuing upward from ``rank`` (exclusive) on ``table``.
+
+    One card of each consecutive rank; with ``full`` only the longest (every choice
+    of suits), otherwise every prefix including the empty one.
+
+    >>> from engine.cards import FRENCH, mask
+    >>> t = mask(FRENCH.parse(x) for x in "7H JH JS KH".split())
+    >>> len(sequences(5, t, full=True)), len(sequences(5, t, full=False))
+    (2, 4)
+    """
+    levels = []
+    k = rank + 1
+    while k < R.RANKS:
+        here = table & RANK_MASK[k]
+        if not here:
+            break
+        levels.append(here)
+        k += 1
+    out = [0]
+    if full:
+        for here in levels:
+            if here & (here - 1):
+                out = [o | b for o in out for b in bits(here)]
+            else:
+                out = [o | here for o in out]
+        return out
+    layer = [0]
+    for here in levels:
+        layer = [o | b for o in layer for b in bits(here)]
+        out.extend(layer)
+    return out
+
+
+def capture_sets(c: int, table: int, manual: bool) -> list[int]:
+    """Every capture (non-empty mask) card ``c`` may make on ``table``."""
+    rank = c % R.RANKS
+    mains = main_captures(rank, table)
+    if not mains or rank == R.KING or not table & RANK_MASK[rank + 1]:
+        return mains  # nothing to continue a sequence with
+    # Pairs and sums lie at or below ``rank``, sequences above: they never share a card.
+    seqs = sequences(rank, table, full=not manual)
+    return [m | s for m in mains for s in seqs]
+
+
+def next_sequence_rank(rank: int, taken: int, table: int) -> int:
+    """The rank a sequence could still continue with after ``taken``, or -1.
+
+    ``taken`` is the capture of a card of ``rank``; ``table`` what is left after it.
+    """
+    k = rank + 1 + (taken & ABOVE[rank]).bit_count()
+    return k if k < R.RANKS and table & RANK_MASK[k] else -1
+
+
+def _names(m: int) -> str:
+    from ..cards import cards_of
+    return "+".join(TEXT(x) for x in sorted(cards_of(m), key=sort_key))
+
+
+def sort_key(c: int) -> tuple[int, int]:
+    """Order of cards in the notation: by rank, then suit (H D C S)."""
+    return c % R.RANKS, c // R.RANKS
+
+
+def capture_problem(c: int, taken: int, table: int, manual: bool) -> str:
+    """Why card ``c`` may not take ``taken`` from ``table`` ('' when it may).
+
+    ``taken`` must be non-empty; holding ``c`` is checked by the caller.
+
+    >>> from engine.cards import FRENCH, mask
+    >>> P, M = FRENCH.parse, lambda s: mask(FRENCH.parse(x) for x in s.split())
+    >>> capture_problem(P("6H"), M("2S 3C"), M("2S 3C 4D"), False)
+    '2S+3C add up to 5, not 6: a sum takes table cards whose values make exactly the played card'
+    """
+    if taken >> R.DECK_SIZE:
+        return "that is not a capture: it names cards outside the 40-card deck"
+    rank = c % R.RANKS
+    name = TEXT(c)
+    missing = taken & ~table
+    if missing:
+        return f"{_names(missing & -missing)} is not on the table"
+    same = taken & RANK_MASK[rank]
+    low = taken & BELOW[rank]
+    high = taken & ABOVE[rank]
+    if same:
+        if same & (same - 1):
+            return f"{name} pairs one table card, not {same.bit_count()} ({_names(same)})"
+        if low:
+            return (f"a card pairs once or adds up once, never both: {_names(same)} pairs "
+                    f"{name}, so {_names(low)} cannot be added up with it")
+    elif low:
+        if rank > R.SEVEN:
+            return (f"{name} has no number value: J, Q and K only pair or take a sequence, "
+                    f"they cannot add up {_names(low)}")
+        total = sum(CARD_VALUE[x.bit_length() - 1] for x in bits(low))
+        value = R.rank_value(rank)
+        if not low & (low - 1):
+            return (f"{_names(low)} alone is worth {total}, not {value}: a sum takes two or "
+                    f"more table cards adding up to {value}")
+        if total != value:
+            return (f"{_names(low)} add up to {total}, not {value}: a sum takes table cards "
+                    f"whose values make exactly the played card")
+    elif high:
+        return (f"a sequence never stands alone: {_names(high)} can only follow a pair or a "
+                f"sum made by {name}")
+    k = rank + 1
+    rest = high
+    while rest:
+        here = rest & RANK_MASK[k]
+        if not here:
+            return (f"a sequence runs without a gap upward from {name}: the next card must be "
+                    f"a {R.DECK.ranks[k]}, so {_names(rest & -rest)} cannot be taken")
+        if here & (here - 1):
+            return f"a sequence takes one card of each rank, not {_names(here)}"
+        rest ^= here
+        k += 1
+    if not manual and k < R.RANKS:
+        more = table & ~taken & RANK_MASK[k]
+        if more:
+            return (f"sequences are taken in full (rule option sequences = auto): "
+                    f"{_names(more & -more)} continues it")
+    return ""
