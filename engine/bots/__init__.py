@@ -2,11 +2,16 @@
 random generator, nothing else: it cannot read other seats' cards.
 
 ``choose(view, level, rng) -> action text``. Levels are registered per game
-in ``LEVELS``; ``novice`` (uniformly random legal action) exists for every game.
+in ``LEVELS``: ``novice`` (uniformly random legal action), ``heuristic``
+(the seed's strategy tips as named rules) and ``expert`` (search over deals
+consistent with the view). See docs/bots.md. The all-seeing ``oracle`` used
+to measure the others lives in ``engine.bots.oracle`` and is not a level.
 
 >>> from engine.deal import SeededStream
 >>> choose({"game": "cuatrola", "legal": ["pass", "solo"]}, "novice", SeededStream("b", "s", "l"))
 'solo'
+>>> levels("cuatrola"), levels("cuarenta")
+(['novice', 'heuristic', 'expert'], ['novice', 'heuristic', 'expert'])
 """
 
 from __future__ import annotations
@@ -19,7 +24,30 @@ def novice(view: dict, rng) -> str:
     return rng.choice(view["legal"])
 
 
-LEVELS: dict[str, dict] = {"cuatrola": {"novice": novice}, "cuarenta": {"novice": novice}}
+def _cuatrola_heuristic(view: dict, rng) -> str:
+    from .cuatrola_heuristic import heuristic
+    return heuristic(view, rng)
+
+
+def _cuatrola_expert(view: dict, rng) -> str:
+    from .cuatrola_expert import expert
+    return expert(view, rng)
+
+
+def _cuarenta_heuristic(view: dict, rng) -> str:
+    from .cuarenta_heuristic import heuristic
+    return heuristic(view, rng)
+
+
+def _cuarenta_expert(view: dict, rng) -> str:
+    from .cuarenta_expert import expert
+    return expert(view, rng)
+
+
+LEVELS: dict[str, dict] = {
+    "cuatrola": {"novice": novice, "heuristic": _cuatrola_heuristic, "expert": _cuatrola_expert},
+    "cuarenta": {"novice": novice, "heuristic": _cuarenta_heuristic, "expert": _cuarenta_expert},
+}
 
 
 def levels(game: str) -> list[str]:

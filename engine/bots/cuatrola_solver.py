@@ -3,9 +3,10 @@
 It works on four hand bitmasks, not on :class:`CuatrolaState`: a ``Pos`` holds
 the remaining play of one hand (hands, trump suit, the trick on the table,
 tricks done, cantes sung, the contract and the rule options that change
-legality). ``Pos.legal`` mirrors ``CuatrolaState._legal_mask`` and the trick,
-cante and scoring code mirrors ``CuatrolaState._play``/``_sing``/
-``_finish_hand``; tests/bots compare both against the engine on random states.
+legality). ``Pos.legal`` is the engine's ``legal_mask``; the search inlines the
+same obligations for speed, and its trick, cante and scoring code mirrors
+``CuatrolaState._play``/``_sing``/``_finish_hand``; tests/bots compare both
+against the engine on random states.
 
 ``Solver(pos).values(moves)`` gives the exact minimax value of each move:
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 from ..cuatrola import rules as R
 from ..cuatrola.state import ABOVE, POINTS, REY_CABALLO, STRENGTH, SUIT_MASK
+from ..cuatrola.state import legal_mask as engine_legal_mask
 
 INF = 10 ** 6
 FULL_HAND = R.TRICKS_PER_HAND
@@ -56,7 +58,7 @@ class Pos:
     ``sung`` a bitmask of suits whose cante has been sung.
     """
 
-    __slots__ = ("hands", "trump", "turn", "trick", "done", "won", "sung", "contract",
+    __slots__ = ("hands", "trump", "turn", "trick", "done", "won", "sung", "contract", "rules",
                  "declarer", "out", "beat_partner", "discard_ok", "beat_led_after_trump",
                  "cantes_every", "quintola")
 
@@ -74,6 +76,7 @@ class Pos:
         self.out = (declarer + 2) % 4 if declarer >= 0 else -1
         if rules is None:
             rules = R.OPTIONS.resolve()
+        self.rules = rules
         self.beat_partner = rules.beat_partner
         self.discard_ok = rules.discard_if_cannot_overtrump
         self.beat_led_after_trump = rules.beat_led_after_trump
@@ -120,15 +123,8 @@ class Pos:
         hand = self.hands[self.turn]
         if not self.trick:
             return hand
-        led_card = self.trick[0][1]
-        led = led_card // 10
         ws, wc = self.winning()
-        top = led_card
-        for _, c in self.trick:
-            if c // 10 == led and STRENGTH[c] > STRENGTH[top]:
-                top = c
-        return legal_mask(hand, self.turn, led, ws, wc, top, self.trump, self.beat_partner,
-                          self.discard_ok, self.beat_led_after_trump)
+        return engine_legal_mask(self.rules, hand, self.trick, self.trump, ws, wc, self.turn)
 
     def tricks_needed(self) -> int:
         if self.contract == R.CUATROLA and self.quintola:
@@ -138,8 +134,8 @@ class Pos:
     def play(self, c: int) -> int:
         """Play ``c`` in place; the margin (side 0 minus side 1) it settles.
 
-        For Cuatrola/Quintola the margin is 0 until the contract is decided,
-        then +-1. Returns None-free ints; ``finished`` tells when the hand ends.
+        Cuatrola/Quintola settle no points (see ``contract_result``);
+        ``finished`` tells when the hand ends.
         """
         seat = self.turn
         self.hands[seat] &= ~(1 << c)
@@ -189,7 +185,8 @@ class Pos:
         return self.done == FULL_HAND
 
     def contract_result(self) -> int:
-        """For Cuatrola/Quintola once decided: +1 declarer side 0 made it... (side 0 view)."""
+        """Cuatrola/Quintola: +1 if side 0 has won the contract's fight, -1 if side 1
+        has, 0 while undecided."""
         dside = self.declarer % 2
         need = self.tricks_needed()
         if self.won[dside] >= need:
@@ -199,29 +196,6 @@ class Pos:
         else:
             return 0
         return 1 if ok == (dside == 0) else -1
-
-
-def legal_mask(hand, seat, led, ws, wc, top, trump, beat_partner, discard_ok, beat_led_after_trump):
-    """The engine's legality (``CuatrolaState._legal_mask``) on plain ints."""
-    follow = hand & SUIT_MASK[led]
-    partner_winning = (not beat_partner) and (ws - seat) % 2 == 0
-    if follow:
-        if partner_winning:
-            return follow
-        if wc // 10 == led:
-            return (follow & ABOVE[wc]) or follow
-        if beat_led_after_trump:
-            return (follow & ABOVE[top]) or follow
-        return follow
-    trumps = hand & SUIT_MASK[trump]
-    if not trumps or partner_winning:
-        return hand
-    if wc // 10 == trump:
-        over = trumps & ABOVE[wc]
-        if over:
-            return over
-        return hand if discard_ok else trumps
-    return trumps
 
 
 class Solver:

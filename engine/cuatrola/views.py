@@ -89,6 +89,7 @@ def seat_view(state: CuatrolaState, seat: int) -> dict:
         "hands_played": len(state.history),
         "winner": state.winner if state.winner >= 0 else None,
         "legal": legal,
+        "rules": state.rules.to_json(),
     }
 
 

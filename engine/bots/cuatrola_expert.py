@@ -1,0 +1,229 @@
+"""The expert Cuatrola player: sampled determinizations solved exactly.
+
+Card play (perfect-information Monte Carlo): draw deals consistent with the
+view (``cuatrola_sample``), solve each with the alpha-beta solver
+(``cuatrola_solver``) for every legal card, and play the card with the best
+average utility. The utility of a final point margin ``m`` (of my side) is
+``m + WIN_BONUS * hand_value * sign(m)``: points count, winning the hand
+counts more. Samples are weighted by how well they explain the discards seen
+so far (a player who throws away the cheapest card of a suit, as the seed's
+signalling tip describes, seldom holds its as or tres). Ties go to the
+heuristic's choice.
+
+Bidding: for each legal bid, the same sampled deals are played out by the
+solver as Solo / Cuatrola / Quintola with this seat as declarer, and as a
+normal hand; each bid gets its success rate (less a margin for the solver's
+optimism: it sees every card) and the bid with the best expected match
+utility (``cuatrola_heuristic.match_utility``) is made.
+
+A good partner: when the partner is winning the trick and the rules allow a
+card that does not overtake him, only such cards are considered.
+
+Budget: no clock in the engine. The search stops after ``NODE_BUDGET``
+solver nodes (checked between samples, so one sample may overrun by its
+size) or ``MAX_SAMPLES`` samples; tools/bench_bots.py shows the time this
+takes in CPython and Pyodide (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+from ..cuatrola import rules as R
+from ..cuatrola.state import POINTS
+from . import cuatrola_heuristic as H
+from .cuatrola_info import Info
+from .cuatrola_sample import Sampler
+from .cuatrola_solver import Pos, Solver, INF
+
+NODE_BUDGET = 60_000
+MAX_SAMPLES = 48
+MIN_SAMPLES = 4
+BID_NODE_BUDGET = 90_000
+BID_MAX_SAMPLES = 24
+WIN_BONUS = 30
+BID_OPTIMISM = 0.08     # the solver's success rate overstates a real declarer's
+OPPONENT_SOLO_P = 0.65  # assumed success of an opponent's bid we let stand
+DISCARD_WEIGHT = 0.35   # weight of a deal where a discarder kept as/tres of the suit
+
+
+def current_margin(info: Info) -> int:
+    """Points of my side minus theirs so far (cards and cantes)."""
+    me = info.seat % 2
+    m = info.card_points[me] - info.card_points[1 - me]
+    for s, _, pts, _ in info.cantes:
+        m += pts if s % 2 == me else -pts
+    return m
+
+
+def hand_value(contract: int) -> int:
+    return R.BID_VALUE.get(contract, R.NORMAL_HAND_VALUE)
+
+
+def non_overtaking(info: Info, cards: list[int]) -> list[int]:
+    """The cards that leave the partner's winning card winning (all if none)."""
+    if not info.trick:
+        return cards
+    ws, wc = H.winning(info.trick, info.trump)
+    if ws != info.partner:
+        return cards
+    keep = [c for c in cards if not H.beats(c, wc, info.trump)]
+    return keep or cards
+
+
+def discard_signals(info: Info) -> list[tuple[int, int]]:
+    """(seat, suit): the seat discarded a cheap card of the suit on a trick it
+    did not follow: as the seed's tip reads, it has nothing there."""
+    out = []
+    for _, plays, _ in info.tricks + [(None, info.trick, None)]:
+        if not plays:
+            continue
+        led = plays[0][1] // 10
+        for s, c in plays[1:]:
+            if c // 10 not in (led, info.trump) and POINTS[c] <= 3 and s != info.seat:
+                out.append((s, c // 10))
+    return out
+
+
+def sample_weight(signals, hands) -> float:
+    w = 1.0
+    for s, suit in signals:
+        if hands[s] & ((1 << (suit * 10 + R.AS)) | (1 << (suit * 10 + R.TRES))):
+            w *= DISCARD_WEIGHT
+    return w
+
+
+def pos_for(info: Info, hands) -> Pos:
+    return Pos(hands, info.trump, info.turn, info.trick, len(info.tricks), info.won, info.sung,
+               info.contract, info.declarer, info.rules)
+
+
+def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMPLES):
+    """(card, scores) of the expert's card play."""
+    legal = [a for a in info.legal if a < 40]
+    moves = non_overtaking(info, legal)
+    h_card, _ = H.decide(info)
+    if len(moves) == 1:
+        return moves[0], {}
+    sampler = Sampler(info)
+    signals = discard_signals(info)
+    me = info.seat % 2
+    margin0 = current_margin(info)
+    value = hand_value(info.contract)
+    tricks_mode = info.contract >= R.CUATROLA
+    totals = {c: 0.0 for c in moves}
+    wsum = 0.0
+    nodes = 0
+    n = 0
+    while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
+        hands = sampler.sample(rng)
+        n += 1
+        w = sample_weight(signals, hands)
+        solver = Solver(pos_for(info, hands))
+        vals = solver.values(moves)
+        nodes += solver.nodes
+        for c, v in vals.items():
+            mine = v if me == 0 else -v
+            if tricks_mode:
+                u = mine
+            else:
+                m = margin0 + mine
+                u = m + WIN_BONUS * value * ((m > 0) - (m < 0))
+            totals[c] += w * u
+        wsum += w
+    best = max(moves, key=lambda c: (totals[c], c == h_card, -c))
+    return best, {c: totals[c] / wsum for c in moves}
+
+
+# ----- bidding ----------------------------------------------------------------
+def leader_for(info: Info, declarer: int) -> int:
+    mano = info.mano
+    if declarer >= 0 and mano == (declarer + 2) % 4:
+        return (mano + 1) % 4
+    return mano
+
+
+def contract_success(info: Info, hands, contract: int, budget_left: int) -> tuple[float, int]:
+    """(success 0/0.5/1 for my side, nodes) of ``contract`` (PASS = normal hand)."""
+    me = info.seat % 2
+    declarer = info.seat if contract != R.PASS else -1
+    pos = Pos(hands, info.trump, leader_for(info, declarer), (), 0, (0, 0), 0, contract,
+              declarer, info.rules)
+    solver = Solver(pos)
+    if contract >= R.CUATROLA:
+        v = solver._search(pos.copy(), -2, 2)
+        mine = v if me == 0 else -v
+        return (1.0 if mine > 0 else 0.0), solver.nodes
+    v = solver._search(pos.copy(), -INF, INF)
+    mine = v if me == 0 else -v
+    return (1.0 if mine > 0 else 0.5 if mine == 0 else 0.0), solver.nodes
+
+
+def plausible(info: Info, contract: int) -> bool:
+    """Skip simulating hopeless contracts (saves the budget for the others)."""
+    n, top, aces = H.trump_strength(info)
+    if contract == R.SOLO:
+        return n >= 2 and n + top + aces >= 4
+    return n >= 3 and top >= 1 and n + top + aces >= 5
+
+
+def bid(info: Info, rng, budget: int = BID_NODE_BUDGET, max_samples: int = BID_MAX_SAMPLES):
+    """(bid action, estimates) of the expert."""
+    legal = [a - H.BID for a in info.legal]
+    if any(s == info.partner and b > R.PASS for s, b in info.bids):
+        return H.BID + R.PASS, {}
+    highest = max((b for _, b in info.bids), default=R.PASS)
+    gamble_only = H.match_utility(info, 1, 0) == H.match_utility(info, 0, 1) and \
+        H.match_utility(info, 0, 1) < 0
+    cands = [b for b in legal if b != R.PASS and (plausible(info, b) or gamble_only)]
+    if not cands:
+        return H.BID + R.PASS, {}
+    sampler = Sampler(info)
+    wins = {b: 0.0 for b in cands}
+    normal = 0.0
+    need_normal = highest == R.PASS
+    n = nodes = 0
+    while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
+        hands = sampler.sample(rng)
+        n += 1
+        for b in cands:
+            ok, k = contract_success(info, hands, b, budget - nodes)
+            wins[b] += ok
+            nodes += k
+        if need_normal:
+            ok, k = contract_success(info, hands, R.PASS, budget - nodes)
+            normal += ok
+            nodes += k
+    est = {}
+    if need_normal:
+        p = normal / n
+        ev_pass = p * H.match_utility(info, 1, 0) + (1 - p) * H.match_utility(info, 0, 1)
+    else:
+        v = R.BID_VALUE[highest]
+        p = OPPONENT_SOLO_P
+        ev_pass = (1 - p) * H.match_utility(info, v, 0) + p * H.match_utility(info, 0, v)
+    est["pass"] = round(ev_pass, 3)
+    best, best_ev = R.PASS, ev_pass
+    for b in cands:
+        p = max(0.0, wins[b] / n - BID_OPTIMISM)
+        v = R.BID_VALUE[b]
+        ev = p * H.match_utility(info, v, 0) + (1 - p) * H.match_utility(info, 0, v)
+        est[R.BID_NAMES[b]] = round(ev, 3)
+        if ev > best_ev + 1e-9:
+            best, best_ev = b, ev
+    return H.BID + best, est
+
+
+def decide(info: Info, rng) -> int:
+    if len(info.legal) == 1:
+        return info.legal[0]
+    if info.phase == "bidding":
+        return bid(info, rng)[0]
+    return play(info, rng)[0]
+
+
+def expert(view: dict, rng) -> str:
+    """Computer level "expert" for Cuatrola."""
+    info = Info.from_view(view)
+    action = decide(info, rng)
+    if action >= H.BID:
+        return R.BID_NAMES[action - H.BID]
+    return R.DECK.text(action)

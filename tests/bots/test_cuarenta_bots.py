@@ -1,0 +1,245 @@
+"""Cuarenta players: the simulator agrees with the engine; each tip of seed 004 is a
+named rule of the heuristic; the ronda claim is exact; players are fair."""
+
+import random
+
+import pytest
+
+from engine.bots import choose, levels
+from engine.bots.cuarenta_common import Info, Sim, claim_rank, parse_play
+from engine.bots.cuarenta_heuristic import decide
+from engine.cuarenta import new_match
+from engine.cuarenta import rules as R
+from engine.cuarenta.state import CLAIM, PLAY
+from engine.deal import SeededStream
+
+P = R.DECK.parse
+
+
+def view_with_rules(state, seat):
+    v = dict(state.view(seat))
+    v.setdefault("rules", state.rules.to_json())
+    return v
+
+
+RULES = [{}, {"players": 2}, {"todo_dos": True}, {"thirty_eight": "no_limpia"},
+         {"sequences": "manual"}]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_simulator_scores_like_the_engine(rules):
+    r = random.Random(3)
+    checked = 0
+    for m in range(6):
+        s = new_match(seed=f"sim{m}", options=rules)
+        while not s.is_terminal() and checked < 400:
+            if s.phase != PLAY:
+                s = s.apply(r.choice(s.legal_actions()))
+                continue
+            if r.random() < 0.15:  # visit the 38 rule
+                s = s._replace(score=(R.THIRTY_EIGHT, r.choice((0, 20, R.THIRTY_EIGHT))))
+            seat = s.current_player
+            info = Info.from_view(view_with_rules(s, seat))
+            sim = Sim(s.hands, s.table, s.last, s.score, [x.bit_count() for x in s.captured],
+                      seat, s.rules, s.dealer)
+            plays = sorted(sim.moves(full=True))
+            engine_plays = sorted(parse_play(t) for t in info.legal if not t.startswith("take"))
+            assert plays == engine_plays
+            a = r.choice(s.legal_actions())
+            t = s.action_text(a)
+            if t.startswith("take"):
+                s = s.apply(a)
+                continue
+            c, taken = parse_play(t)
+            before = s.score
+            pts = sim.play(c, taken)
+            s2 = s.apply(a)
+            if s2.hand_no == s.hand_no and not s2.is_terminal() and s2.deal_no == s.deal_no:
+                assert s2.table == sim.table
+                assert s2.last == sim.last
+                assert [x.bit_count() for x in s2.captured] == sim.caps
+                assert s2.score[seat % 2] - before[seat % 2] == pts
+            s = s2
+            checked += 1
+    assert checked >= 100
+
+
+def deal4(first, rest_seed=1):
+    """A 4-player hand: deal 1 as given (seat -> 5 card texts), deal 2 the other cards."""
+    masks = [sum(1 << P(c) for c in first[s]) for s in range(4)]
+    used = sum(masks)
+    rest = [c for c in range(40) if not used >> c & 1]
+    random.Random(rest_seed).shuffle(rest)
+    second = [sum(1 << c for c in rest[5 * s:5 * s + 5]) for s in range(4)]
+    return ((tuple(masks), tuple(second)),)
+
+
+def scenario(first, actions=(), rules=None, score=None):
+    s = new_match(seed="cs", options=rules or {}, deals=deal4(first), first_dealer=3)
+    for a in actions:
+        s = s.apply(s.parse_action(a))
+    if score is not None:
+        s = s._replace(score=score)
+    return s
+
+
+def check(s, text, rule):
+    got = decide(Info.from_view(view_with_rules(s, s.current_player)))
+    assert got == (text, rule)
+
+
+BASE = {0: ["5H", "2H", "7H", "QH", "KH"], 1: ["5S", "3D", "JD", "QC", "4H"],
+        2: ["5C", "JS", "QD", "AC", "6C"], 3: ["4S", "2C", "6D", "AD", "KD"]}
+
+
+def test_caida():
+    """Caída: fall on the card just laid (here also a limpia: 4 points)."""
+    s = scenario(BASE, ["5H"])
+    check(s, "5S:5H", "caida")
+
+
+def test_limpia():
+    """Limpia: 2 + 3 add up to the 5 and clear the table."""
+    s = scenario(BASE, ["2H", "3D"])
+    check(s, "5C:2H+3D", "limpia")
+
+
+def test_capture_most():
+    s = scenario(BASE, ["2H", "3D", "JS"])
+    # seat 3: 2C pairs 2H and takes 3D as a sequence; 6D... the most cards, no caída
+    text, rule = decide(Info.from_view(view_with_rules(s, 3)))
+    assert rule == "capture_most"
+    assert text.startswith("2C:2H")
+
+
+def test_count_the_ranks_that_are_gone():
+    """'Zähl mit': both other queens are gone, so a queen cannot be fallen on."""
+    first = {0: ["7H", "QH", "QS", "2C", "4S"], 1: ["JD", "3C", "5D", "6H", "AS"],
+             2: ["QD", "2D", "3S", "5C", "6S"], 3: ["QC", "AH", "4D", "7D", "KC"]}
+    s = scenario(first, ["7H", "JD", "QD", "QC:QD"])
+    check(s, "QH", "count_ranks")
+
+
+def test_thirty_eight():
+    """The rival side at 38 (caída only) can score only by a caída: lay a dead rank."""
+    first = {0: ["7H", "QH", "QS", "2C", "4S"], 1: ["JD", "3C", "5D", "6H", "AS"],
+             2: ["QD", "2D", "3S", "5C", "6S"], 3: ["QC", "AH", "4D", "7D", "KC"]}
+    s = scenario(first, ["7H", "JD", "QD", "QC:QD"], score=(0, R.THIRTY_EIGHT))
+    check(s, "QH", "thirty_eight")
+
+
+def test_beware_the_empty_table():
+    """On the empty table, lay the face card, not a number that sums."""
+    first = {0: ["5H", "6D", "JS", "2C", "3C"], 1: ["5S", "3D", "JD", "QC", "4H"],
+             2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AD", "KD"]}
+    s = scenario(first)
+    check(s, "JS", "beware_empty_table")
+
+
+def test_play_from_pairs():
+    first = {0: ["KH", "6D", "JS", "2H", "3C"], 1: ["5S", "5D", "2C", "4H", "7C"],
+             2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AD", "KD"]}
+    s = scenario(first, ["KH"])
+    text, rule = decide(Info.from_view(view_with_rules(s, 1)))
+    assert rule == "play_from_pairs" and text in ("5S", "5D")
+
+
+def test_do_not_offer_sequences():
+    """A 4 next to the 5 on the table would turn a caída into a sweep."""
+    first = {0: ["5H", "6D", "JS", "2H", "3C"], 1: ["4D", "2C", "7S", "QH", "KD"],
+             2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AD", "KC"]}
+    s = scenario(first, ["5H"])
+    text, rule = decide(Info.from_view(view_with_rules(s, 1)))
+    assert rule == "no_sequences" and text != "4D"
+
+
+def test_aces_are_dangerous():
+    first = {0: ["7H", "6D", "JS", "2H", "3H"], 1: ["AD", "3C", "5S", "QH", "KD"],
+             2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AH", "KC"]}
+    s = scenario(first, ["7H"])
+    text, rule = decide(Info.from_view(view_with_rules(s, 1)))
+    assert rule == "aces_are_dangerous" and text != "AD"
+
+
+def test_ronda_claim_is_exact():
+    """Whenever a claim is offered, the players name the holder's ronda rank."""
+    found = 0
+    for m in range(400):
+        s = new_match(seed=f"claim{m}", options={"players": 2})
+        r = random.Random(m)
+        while not s.is_terminal() and s.hand_no == 0:
+            if s.phase == CLAIM:
+                claimer, holder, d = s.pending[0]
+                rank = next(k for dd, ss, k in s.rondas if dd == d and ss == holder)
+                v = view_with_rules(s, claimer)
+                fell = s.caida_cards(claimer, holder, d)
+                want = f"claim:{R.DECK.ranks[rank]}" if fell & sum(
+                    1 << (x * 10 + rank) for x in range(4)) else "noclaim"
+                assert claim_rank(Info.from_view(v)) == want
+                for level in ("heuristic", "expert"):
+                    assert choose(v, level, SeededStream("c", str(m), level)) == want
+                found += 1
+                s = s.apply(s.parse_action(want))
+                continue
+            # fall on every card that can be fallen on, to make claims happen
+            acts = s.legal_actions()
+            caida = [a for a in acts if s.last >= 0 and (a >> 6) >> s.last & 1 and
+                     (a & 63) % 10 == s.last % 10]
+            s = s.apply(caida[0] if caida else r.choice(acts))
+        if found >= 3:
+            break
+    assert found >= 1
+
+
+@pytest.mark.parametrize("level", levels("cuarenta"))
+def test_hidden_cards_never_change_the_choice(level):
+    """Swap hidden cards between other hands (and the stock) keeping the view: same choice."""
+    r = random.Random(5)
+    tested = 0
+    for m in range(4):
+        s = new_match(seed=f"fair{m}")
+        k = 0
+        while not s.is_terminal() and s.hand_no == 0 and k < 40:
+            seat = s.current_player
+            if s.phase == PLAY and k % 3 == 0:
+                v = s.view(seat)
+                base = choose(v, level, SeededStream("f", str(m), str(k)))
+                for alt in alternatives(s, seat, r):
+                    assert alt.view(seat) == v
+                    assert choose(alt.view(seat), level, SeededStream("f", str(m), str(k))) == base
+                    tested += 1
+            s = s.apply(s.parse_action(choose(s.view(seat), "heuristic", None)))
+            k += 1
+    assert tested >= 10
+
+
+def alternatives(s, seat, r):
+    out = []
+    n = s.params.players
+    others = [x for x in range(n) if x != seat and s.hands[x]]
+    for _ in range(10):
+        hands = list(s.hands)
+        deals = [list(d) for d in s.deals]
+        if len(others) < 2:
+            break
+        a, b = r.sample(others, 2)
+        ca = [c for c in range(40) if hands[a] >> c & 1]
+        cb = [c for c in range(40) if hands[b] >> c & 1]
+        x, y = r.choice(ca), r.choice(cb)
+        swap = (1 << x) | (1 << y)
+        hands[a] ^= swap
+        hands[b] ^= swap
+        d = s.deal_no
+        deals[d][a] ^= swap
+        deals[d][b] ^= swap
+        ok = all(_three(deals[d][p]) == any(dd == d and ss == p for dd, ss, _ in s.rondas)
+                 for p in (a, b))
+        if ok:
+            out.append(s._replace(hands=tuple(hands), deals=tuple(tuple(x) for x in deals)))
+        if len(out) >= 2:
+            break
+    return out
+
+
+def _three(m):
+    return any(sum(m >> (s * 10 + k) & 1 for s in range(4)) >= 3 for k in range(10))

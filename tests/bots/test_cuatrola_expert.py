@@ -1,0 +1,56 @@
+"""The expert Cuatrola player: a good partner, sensible bids, exact endings."""
+
+from engine.bots import choose
+from engine.bots.cuatrola_expert import bid, discard_signals, play, sample_weight
+from engine.deal import SeededStream
+
+from .scenario import PASS4, P, info_of, scenario
+
+
+def rng(tag="x"):
+    return SeededStream("test", "expert", tag)
+
+
+def test_never_overtakes_the_partner_when_the_rules_allow():
+    hands = {1: ["10C", "11C", "1E", "3E", "12E"], 0: ["1C", "12C", "10B", "10O", "11E"],
+             2: ["3C", "1O", "3O", "12O", "11O"], 3: ["10E", "1B", "3B", "12B", "11B"]}
+    s = scenario(hands, "10O", 0, PASS4 + ["10C", "3C", "10E"], rules={"beat_partner": False})
+    card, _ = play(info_of(s), rng())
+    assert s.action_text(card) == "12C"
+
+
+def test_reads_discards_as_signals():
+    """Seat 1 threw the sota of bastos: deals where it kept the as or tres of bastos
+    weigh less."""
+    hands = {0: ["1C", "12O", "3O", "1O", "1B"], 2: ["3C", "12C", "11C", "10C", "3B"],
+             1: ["10E", "1E", "3E", "11B", "10B"], 3: ["10O", "11O", "12E", "11E", "12B"]}
+    s = scenario(hands, "10O", 3, PASS4 + ["1C", "10B"])
+    info = info_of(s)
+    assert (1, P("10B") // 10) in discard_signals(info)
+    hands_with_tres = [0, 1 << P("3B"), 0, 0]
+    assert sample_weight(discard_signals(info), hands_with_tres) < 1
+
+
+def test_takes_the_last_trick_with_the_kept_trump():
+    """The exact search finds the ending: lead the side card, keep the master trump."""
+    hands = {0: ["1O", "3O", "12O", "1C", "10E"], 1: ["1E", "3E", "12E", "11E", "1B"],
+             2: ["3B", "12B", "11B", "10B", "10C"], 3: ["10O", "11O", "3C", "12C", "11C"]}
+    s = scenario(hands, "10O", 3, PASS4 + ["1O", "11E", "10C", "10O", "3O", "12E", "10B", "11O",
+                                           "1C", "3E", "11B", "3C"])
+    card, scores = play(info_of(s), rng())
+    assert s.action_text(card) == "10E"
+
+
+def test_bids_on_total_control_and_passes_on_nothing():
+    s = scenario({0: ["1O", "3O", "12O", "11O", "10O"]}, "10O", 0, ["pass", "pass", "pass"])
+    action, est = bid(info_of(s), rng())
+    assert action - 100 >= 2, est  # cuatrola (or quintola)
+    s = scenario({0: ["10C", "11E", "10B", "12B", "11C"]}, "10O", 3)
+    action, _ = bid(info_of(s), rng())
+    assert action == 100
+
+
+def test_deterministic_for_a_given_stream():
+    s = scenario({0: ["1C", "10C", "11E", "12B", "11O"]}, "10O", 3, PASS4)
+    v = s.view(0)
+    assert choose(v, "expert", rng("d")) == choose(v, "expert", rng("d"))

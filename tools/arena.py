@@ -1,0 +1,223 @@
+"""Arena: duplicate matches between two computer levels, with 95% confidence intervals.
+
+    python tools/arena.py cuatrola expert heuristic --pairs 1000
+    python tools/arena.py cuatrola expert heuristic --pairs 1000 --gap   # + oracle run
+    python tools/arena.py cuarenta heuristic novice --pairs 1000
+
+Duplicate: match ``i`` is played twice from the same seed, once with level A on
+side 0 (seats 0 and 2) and once with A on side 1. Every hand's deal depends
+only on the seed and the hand number, so hand ``k`` of both matches is the
+same deal with the sides swapped: a *deal pair*. Luck of the cards cancels.
+
+Figures (A's point of view, mean over deal pairs, 95% CI = 1.96 standard errors):
+
+* points per hand: Cuatrola card points (cards + cantes + últimas, the totals
+  that decide the hand), Cuarenta game points scored in the hand;
+* match points per hand (Cuatrola: 1, 2, 4 or 5 for the hand's winner;
+  Cuarenta: the same game points - they are the match score);
+* hand win rate and match win rate.
+
+``--gap`` (Cuatrola): also plays ``oracle`` (sees every card; measurement only)
+against B on the same deals, and prints the share of the B->oracle margin
+that A achieves (delta-method CI).
+
+Levels are those of ``engine.bots.LEVELS`` plus ``oracle``. Uses all cores
+(``--workers``); each worker plays whole match pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import choose  # noqa: E402
+from engine.bots.oracle import oracle  # noqa: E402
+from engine.deal import SeededStream  # noqa: E402
+from engine.games import get_game  # noqa: E402
+
+
+def act(state, seat, level, rng):
+    if level == "oracle":
+        return oracle(state, seat, rng)
+    return choose(state.view(seat), level, rng)
+
+
+def hand_results(game: str, state, start: int) -> list[tuple[float, float, float]]:
+    """Per finished hand since ``start``: (points margin, match points margin, side-0 won)
+    from side 0's point of view."""
+    out = []
+    if game == "cuatrola":
+        for rec in state.history[start:]:
+            pts = rec.totals[0] - rec.totals[1]
+            mp_ = rec.points[0] - rec.points[1]
+            out.append((pts, mp_, 1.0 if rec.winner == 0 else 0.0))
+        return out
+    from engine.bots.cuarenta_common import hand_margins
+    return hand_margins(state, start)
+
+
+def play_match(game, seed, levels, rules, max_hands):
+    """Play one match; per-hand results (side 0 view) and the match winner side."""
+    g = get_game(game)
+    state = g.new_match(seed=seed, options=rules)
+    n = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        level = levels[seat % 2]
+        rng = SeededStream("arena", seed, f"{levels[0]}|{levels[1]}/{n}/{seat}")
+        state = state.apply(state.parse_action(act(state, seat, level, rng)))
+        n += 1
+        if max_hands and len(state.history) >= max_hands:
+            break
+    winner = getattr(state, "winner", -1)
+    if winner is None or winner < 0:
+        rets = state.returns()
+        winner = 0 if rets[0] > 0 else 1 if rets[0] < 0 else -1
+    return hand_results(game, state, 0), winner
+
+
+def match_pair(task):
+    game, seed, a, b, rules, max_hands = task
+    h1, w1 = play_match(game, seed, (a, b), rules, max_hands)   # A on side 0
+    h2, w2 = play_match(game, seed, (b, a), rules, max_hands)   # A on side 1
+    pairs = []
+    for x, y in zip(h1, h2):
+        pairs.append(((x[0] - y[0]) / 2, (x[1] - y[1]) / 2, (x[2] + (1 - y[2])) / 2))
+    match = ((w1 == 0) + (w2 == 1)) / 2 if w1 >= 0 and w2 >= 0 else None
+    return seed, pairs, match
+
+
+def mean_ci(xs):
+    n = len(xs)
+    if n == 0:
+        return float("nan"), float("nan")
+    m = sum(xs) / n
+    if n < 2:
+        return m, float("nan")
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def ratio_ci(num, den):
+    """Ratio of means with a delta-method 95% CI (paired samples)."""
+    n = len(num)
+    mn, md = sum(num) / n, sum(den) / n
+    r = mn / md
+    vn = sum((x - mn) ** 2 for x in num) / (n - 1)
+    vd = sum((y - md) ** 2 for y in den) / (n - 1)
+    cov = sum((x - mn) * (y - md) for x, y in zip(num, den)) / (n - 1)
+    var = (vn - 2 * r * cov + r * r * vd) / (md * md) / n
+    return r, 1.96 * math.sqrt(max(var, 0.0))
+
+
+def run(game, a, b, pairs_wanted, rules, seed, workers, max_hands, hands_per_match):
+    """Play match pairs (seeds ``seed/0``, ``seed/1``...) until ``pairs_wanted`` deal
+    pairs are done; the same seeds for every pair of levels."""
+    results = []
+    t0 = time.time()
+    next_match = 0
+    done_pairs = 0
+    with mp.Pool(workers) as pool:
+        while done_pairs < pairs_wanted:
+            missing = pairs_wanted - done_pairs
+            n = max(workers, math.ceil(missing / hands_per_match))
+            tasks = [(game, f"{seed}/{i}", a, b, rules, max_hands)
+                     for i in range(next_match, next_match + n)]
+            next_match += n
+            got = {}
+            for k, (s, pairs, match) in enumerate(pool.imap_unordered(match_pair, tasks)):
+                got[s] = (pairs, match)
+                if (k + 1) % max(1, n // 10) == 0:
+                    print(f"  {a} vs {b}: {len(results) + k + 1} match pairs, "
+                          f"{time.time() - t0:.0f}s", file=sys.stderr, flush=True)
+            batch = [got[t[1]] for t in tasks]
+            results.extend(batch)
+            done_pairs += sum(len(p) for p, _ in batch)
+            # measured hands per match for the next batch
+            hands_per_match = max(1.0, done_pairs / len(results))
+    return results, time.time() - t0
+
+
+def summarize(ordered):
+    deal_pairs = [p for pairs, _ in ordered for p in pairs]
+    matches = [m for _, m in ordered if m is not None]
+    out = {"deal_pairs": len(deal_pairs), "match_pairs": len(matches)}
+    for i, name in enumerate(("points_per_hand", "match_points_per_hand", "hand_win_rate")):
+        m, ci = mean_ci([p[i] for p in deal_pairs])
+        out[name] = (m, ci)
+    out["match_win_rate"] = mean_ci(matches)
+    return out
+
+
+def fmt(name, mci, pct=False):
+    m, ci = mci
+    if pct:
+        return f"  {name:24s} {100 * m:7.1f}% ± {100 * ci:.1f}%   [{100 * (m - ci):.1f}%, {100 * (m + ci):.1f}%]"
+    return f"  {name:24s} {m:+8.2f} ± {ci:.2f}   [{m - ci:+.2f}, {m + ci:+.2f}]"
+
+
+def report(game, a, b, s, secs):
+    unit = "card points" if game == "cuatrola" else "game points"
+    print(f"{game}: {a} vs {b} ({s['deal_pairs']} deal pairs in {s['match_pairs']} match pairs, "
+          f"{secs:.0f}s)")
+    print(fmt(f"{unit}/hand", s["points_per_hand"]))
+    print(fmt("match points/hand", s["match_points_per_hand"]))
+    print(fmt("hand win rate", s["hand_win_rate"], pct=True))
+    print(fmt("match win rate", s["match_win_rate"], pct=True))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", choices=("cuatrola", "cuarenta"))
+    ap.add_argument("a", help="level A (novice, heuristic, expert, oracle)")
+    ap.add_argument("b", help="level B")
+    ap.add_argument("--pairs", type=int, default=1000, help="deal pairs wanted (default 1000)")
+    ap.add_argument("--rules", default="{}", help="rule options as JSON")
+    ap.add_argument("--seed", default="arena")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--gap", action="store_true",
+                    help="Cuatrola: also oracle vs B, and the share of that margin A reaches")
+    ap.add_argument("--json", help="write the figures to this file")
+    args = ap.parse_args(argv)
+    rules = json.loads(args.rules)
+    max_hands = 0
+    if args.game == "cuatrola":
+        hands_per_match = rules.get("hands", 11)
+    else:
+        from engine.bots.cuarenta_common import ARENA_HANDS_PER_MATCH
+        hands_per_match = ARENA_HANDS_PER_MATCH
+    ordered, secs = run(args.game, args.a, args.b, args.pairs, rules, args.seed, args.workers,
+                        max_hands, hands_per_match)
+    s = summarize(ordered)
+    report(args.game, args.a, args.b, s, secs)
+    figures = {"game": args.game, "a": args.a, "b": args.b, "rules": rules, "seed": args.seed,
+               "seconds": secs, **s}
+    if args.gap:
+        ordered_o, secs_o = run(args.game, "oracle", args.b, args.pairs, rules, args.seed,
+                                args.workers, max_hands, hands_per_match)
+        so = summarize(ordered_o)
+        report(args.game, "oracle", args.b, so, secs_o)
+        # per match pair: mean over its deal pairs, paired across the two runs
+        for i, name in ((0, "points"), (1, "match points")):
+            both = [(pa, po) for (pa, _), (po, _) in zip(ordered, ordered_o) if pa and po]
+            num = [sum(p[i] for p in pa) / len(pa) for pa, po in both]
+            den = [sum(p[i] for p in po) / len(po) for pa, po in both]
+            r, ci = ratio_ci(num, den)
+            print(f"  share of the {args.b}->oracle gap closed by {args.a} ({name}/hand): "
+                  f"{100 * r:.0f}% ± {100 * ci:.0f}%")
+            figures[f"gap_share_{name.replace(' ', '_')}"] = (r, ci)
+        figures["oracle"] = so
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
