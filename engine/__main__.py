@@ -120,7 +120,7 @@ def main(argv=None) -> int:
     pl.add_argument("--seed", default="tapete")
     pl.add_argument("--preset", default=None)
     pl.add_argument("--players", type=int, default=None, help="cuarenta: 2 or 4")
-    pl.add_argument("--level", default="novice")
+    pl.add_argument("--level", default="heuristic", help="computer players: novice, heuristic, expert")
     pl.add_argument("--save", default=None, help="write the match file here at the end")
     rp = sub.add_parser("replay", help="validate and replay a match file; print a JSON summary")
     rp.add_argument("file")
