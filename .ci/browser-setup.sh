@@ -1,7 +1,8 @@
 #!/bin/sh
-# Idempotent set-up for the browser tests (tests/browser): Debian's Chromium and
-# the Playwright Python package. Never runs `playwright install` (its browser
-# download does not work here): the tests launch /usr/bin/chromium.
+# Idempotent set-up for the browser tests (tests/browser): Debian's Chromium and the
+# Playwright Python package, plus the pinned Pyodide core the build ships. Never runs
+# `playwright install` (its browser download does not work here): the tests launch
+# /usr/bin/chromium.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -12,12 +13,18 @@ if [ ! -x /usr/bin/chromium ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium
 fi
 
-if ! python3 -c "import playwright, pytest_playwright" >/dev/null 2>&1; then
-    python3 -m pip install --quiet "playwright>=1.50" "pytest-playwright>=0.5"
+if ! python3 -c "import playwright.sync_api" >/dev/null 2>&1; then
+    python3 -m pip install --quiet --disable-pip-version-check "playwright>=1.50" 2>/tmp/tapete-pw.err || {
+        if grep -q externally-managed /tmp/tapete-pw.err; then
+            python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "playwright>=1.50"
+        else
+            cat /tmp/tapete-pw.err >&2; exit 1
+        fi
+    }
 fi
 
-# The build needs the pinned Pyodide core from the npm package.
+# build.py ships the pinned Pyodide core from node_modules/pyodide
 if [ ! -f node_modules/pyodide/pyodide.asm.wasm ]; then
-    npm ci --no-audit --no-fund
+    if [ -f .ci/pyodide-setup.sh ]; then sh .ci/pyodide-setup.sh; else npm ci --no-audit --no-fund; fi
 fi
-echo "browser-setup: chromium $(/usr/bin/chromium --version 2>/dev/null | tail -n 1); playwright ok"
+echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"

@@ -69,7 +69,8 @@ def op_games(req) -> dict:
     for name in GAMES:
         g = get_game(name)
         out[name] = {"options": g.OPTIONS.to_json(), "levels": levels(name)}
-    return {"games": out}
+    from .deal import SHUFFLE_VERSION
+    return {"games": out, "shuffle_version": SHUFFLE_VERSION}
 
 
 def op_new(req) -> dict:

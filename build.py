@@ -1,0 +1,452 @@
+#!/usr/bin/env python3
+"""Build Tapete's installable offline web app into ``dist/``; optionally serve it.
+
+    python3 build.py            build dist/
+    python3 build.py serve      build, then serve dist/ at http://localhost:8000
+    python3 build.py serve --port 8080 --no-build
+
+What goes into dist/ (see docs/app.md):
+
+- the ``web/`` shell (HTML, CSS, JS modules, i18n catalogs), copied as is;
+- ``engine.zip``: every ``engine/**/*.py``, sorted, fixed timestamps; the worker
+  unpacks it with ``pyodide.unpackArchive`` and imports every engine module;
+- ``pyodide/``: the Pyodide core pinned to one version from ``node_modules/pyodide``
+  and a ``pyodide-lock.json`` that lists only what is shipped (no packages);
+- ``icons/``: PNG icons drawn here with zlib + struct (no image library);
+- ``manifest.json`` (copied from the repo root);
+- ``build.json``: the version, the Pyodide version and the engine archive's hash;
+- ``service-worker.js``: the root source with the content-hashed precache list and
+  the version injected.
+
+The build is reproducible: the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import math
+import os
+import shutil
+import socketserver
+import struct
+import sys
+import threading
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+ENGINE = ROOT / "engine"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+PYODIDE_VERSION = "314.0.8"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+#: The Content-Security-Policy of the app. The same policy is in web/index.html as a meta
+#: tag (which covers the page wherever it is hosted); served as a header it also covers
+#: the module worker, whose policy comes from its own script's response.
+#: 'wasm-unsafe-eval' is what Pyodide needs to compile its WebAssembly; no 'unsafe-eval'.
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
+
+MIME = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+    ".md": "text/markdown; charset=utf-8",
+}
+
+
+class BuildError(SystemExit):
+    """A missing prerequisite or a broken input: a clear message, exit status 2."""
+
+    def __init__(self, message: str):
+        super().__init__(f"build.py: {message}")
+        self.message = message
+
+
+# --------------------------------------------------------------------------- helpers
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sri(data: bytes) -> str:
+    """Subresource-integrity string (what fetch's ``integrity`` option checks)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def canonical_json(obj, indent=None) -> bytes:
+    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=indent,
+                      separators=(",", ": ") if indent else (",", ":"))
+    return (text + "\n").encode()
+
+
+def files_under(base: Path) -> list[Path]:
+    """Regular files under ``base`` in a stable order, skipping caches and dotfiles."""
+    out = []
+    for p in sorted(base.rglob("*")):
+        rel = p.relative_to(base)
+        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            continue
+        if p.is_file():
+            out.append(p)
+    return sorted(out, key=lambda p: p.relative_to(base).as_posix())
+
+
+def write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+# --------------------------------------------------------------------------- pyodide
+def check_pyodide(src: Path | None = None) -> dict:
+    """The Pyodide npm package's metadata, or a clear BuildError."""
+    src = src or PYODIDE_DIR
+    pkg = src / "package.json"
+    if not pkg.is_file():
+        raise BuildError(
+            f"the Pyodide core is missing: {src.relative_to(ROOT) if src.is_relative_to(ROOT) else src}"
+            f" does not exist.\n  Run `npm ci` in {ROOT} (package.json pins pyodide "
+            f"{PYODIDE_VERSION}), then build again.")
+    meta = json.loads(pkg.read_text())
+    if meta.get("version") != PYODIDE_VERSION:
+        raise BuildError(f"node_modules/pyodide is version {meta.get('version')}, this build "
+                         f"pins {PYODIDE_VERSION}: run `npm ci`.")
+    missing = [f for f in PYODIDE_FILES + ("pyodide-lock.json",) if not (src / f).is_file()]
+    if missing:
+        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci`.")
+    return meta
+
+
+def minimal_lock(src: Path | None = None) -> bytes:
+    """The lock file of what is shipped: Pyodide's ``info``, no packages."""
+    src = src or PYODIDE_DIR
+    lock = json.loads((src / "pyodide-lock.json").read_text())
+    return canonical_json({"info": lock["info"], "packages": {}})
+
+
+# --------------------------------------------------------------------------- engine
+def engine_archive(src: Path | None = None) -> bytes:
+    """A reproducible zip of the engine package (``engine/...`` paths)."""
+    src = src or ENGINE
+    if not (src / "__init__.py").is_file():
+        raise BuildError(f"the engine package is missing ({src}/__init__.py)")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for p in files_under(src):
+            if p.suffix not in (".py", ".json"):
+                continue
+            info = zipfile.ZipInfo("engine/" + p.relative_to(src).as_posix(), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            z.writestr(info, p.read_bytes(), compresslevel=9)
+    return buf.getvalue()
+
+
+# --------------------------------------------------------------------------- icons
+def png(width: int, height: int, rows) -> bytes:
+    """A PNG (8-bit RGBA) from rows of bytes."""
+    raw = b"".join(b"\x00" + bytes(r) for r in rows)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+    return (b"\x89PNG\r\n\x1a\n"
+            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9))
+            + chunk(b"IEND", b""))
+
+
+def _rounded_box(px, py, cx, cy, hw, hh, r):
+    """Signed distance to a rounded rectangle (negative inside)."""
+    qx = abs(px - cx) - hw + r
+    qy = abs(py - cy) - hh + r
+    return math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - r
+
+
+def icon(size: int, maskable: bool = False) -> bytes:
+    """Tapete's icon: a card with an oros coin on green baize, drawn with distance fields.
+
+    The maskable variant fills the whole square (the platform crops it) and keeps the
+    card inside the central safe zone (radius 40%).
+    """
+    felt = (11, 93, 59)
+    felt_dark = (7, 66, 42)
+    cream = (250, 246, 235)
+    gold = (224, 165, 38)
+    gold_dark = (138, 90, 0)
+    red = (176, 40, 40)
+    s = float(size)
+    scale = 0.62 if maskable else 0.8
+    card_hw, card_hh = s * scale * 0.36, s * scale * 0.5
+    cx, cy = s / 2, s / 2
+    coin_r = card_hw * 0.62
+    rows = []
+
+    def mix(a, b, t):
+        return tuple(a[i] + (b[i] - a[i]) * t for i in range(3))
+
+    for y in range(size):
+        row = bytearray()
+        py = y + 0.5
+        for x in range(size):
+            px = x + 0.5
+            # background
+            if maskable:
+                col, alpha = mix(felt, felt_dark, py / s), 1.0
+            else:
+                d = _rounded_box(px, py, cx, cy, s * 0.47, s * 0.47, s * 0.12)
+                alpha = min(max(0.5 - d, 0.0), 1.0)
+                col = mix(felt, felt_dark, py / s)
+            # card with a thin red frame
+            d = _rounded_box(px, py, cx, cy, card_hw, card_hh, card_hw * 0.16)
+            a = min(max(0.5 - d, 0.0), 1.0)
+            if a > 0:
+                frame = min(max(0.5 - abs(d + card_hw * 0.09) + card_hw * 0.025, 0.0), 1.0)
+                inner = mix(cream, red, frame)
+                col = mix(col, inner, a)
+                alpha = max(alpha, a)
+                # the coin: gold disc, dark ring, inner ring, centre dot
+                r = math.hypot(px - cx, py - cy)
+                dc = r - coin_r
+                ca = min(max(0.5 - dc, 0.0), 1.0)
+                if ca > 0:
+                    ring = min(max(0.5 - abs(dc + coin_r * 0.06) + coin_r * 0.05, 0.0), 1.0)
+                    ring2 = min(max(0.5 - abs(r - coin_r * 0.62) + coin_r * 0.035, 0.0), 1.0)
+                    dot = min(max(0.5 - (r - coin_r * 0.18), 0.0), 1.0)
+                    coin = mix(gold, gold_dark, max(ring, ring2, dot))
+                    col = mix(col, coin, ca)
+            row += bytes((round(col[0]), round(col[1]), round(col[2]), round(alpha * 255)))
+        rows.append(row)
+    return png(size, size, rows)
+
+
+ICONS = {
+    "icons/icon-192.png": (192, False),
+    "icons/icon-512.png": (512, False),
+    "icons/maskable-192.png": (192, True),
+    "icons/maskable-512.png": (512, True),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def icon_bytes(size: int, maskable: bool) -> bytes:
+    return icon(size, maskable)
+
+
+# --------------------------------------------------------------------------- build
+def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
+    """Assemble ``dist``; returns build info (version, files and sizes).
+
+    ``stamp`` (optional) is written into build.json: it gives a new version with the
+    same sources (used by the tests of the service worker's update flow).
+    """
+    meta = check_pyodide()
+    if not (WEB / "index.html").is_file():
+        raise BuildError("web/index.html is missing")
+    for src in ("manifest.json", "service-worker.js"):
+        if not (ROOT / src).is_file():
+            raise BuildError(f"{src} is missing at the repository root")
+
+    files: dict[str, bytes] = {}
+    for p in files_under(WEB):
+        files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    for name in PYODIDE_FILES:
+        files[f"pyodide/{name}"] = (PYODIDE_DIR / name).read_bytes()
+    files["pyodide/pyodide-lock.json"] = minimal_lock()
+    engine_zip = engine_archive()
+    files["engine.zip"] = engine_zip
+    for name, (size, maskable) in ICONS.items():
+        files[name] = icon_bytes(size, maskable)
+    manifest = json.loads((ROOT / "manifest.json").read_text())
+    for ic in manifest.get("icons", []):
+        if ic["src"] not in files:
+            raise BuildError(f"manifest.json names icon {ic['src']}, which the build lacks")
+    files["manifest.json"] = (ROOT / "manifest.json").read_bytes()
+
+    # version: a hash of every shipped file's path and content (and the stamp)
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    h.update(stamp.encode())
+    version = h.hexdigest()[:16]
+    files["build.json"] = canonical_json({
+        "version": version,
+        "pyodide": meta["version"],
+        "engine": {"archive": "engine.zip", "sha256": sha256(engine_zip)},
+        "stamp": stamp,
+    }, indent=1)
+
+    precache = [[name, sri(files[name]), len(files[name])] for name in sorted(files)]
+    sw = (ROOT / "service-worker.js").read_text()
+    for marker in ('"__TAPETE_VERSION__"', "/*__TAPETE_PRECACHE__*/[]"):
+        if marker not in sw:
+            raise BuildError(f"service-worker.js lacks the marker {marker}")
+    sw = sw.replace('"__TAPETE_VERSION__"', json.dumps(version))
+    sw = sw.replace("/*__TAPETE_PRECACHE__*/[]",
+                    "[\n" + ",\n".join("  " + json.dumps(e) for e in precache) + "\n]")
+    files["service-worker.js"] = sw.encode()
+
+    if dist.exists():
+        shutil.rmtree(dist)
+    for name in sorted(files):
+        write(dist / name, files[name])
+    info = {"version": version, "files": {n: len(b) for n, b in sorted(files.items())},
+            "bytes": sum(len(b) for b in files.values())}
+    if not quiet:
+        print(f"build.py: dist/ version {version}: {len(files)} files, "
+              f"{info['bytes'] / 1e6:.1f} MB (pyodide {meta['version']}, engine.zip "
+              f"{len(engine_zip)} bytes)")
+    return info
+
+
+# --------------------------------------------------------------------------- serve
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from dist/ with the right types, the CSP and no-cache revalidation.
+
+    ``server.offline = True`` makes it drop every connection unanswered (the tests'
+    way to prove offline use); ``server.log`` (a list) records (path, status, bytes).
+    """
+
+    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME)
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt, *args):  # quiet unless asked
+        if getattr(self.server, "verbose", False):
+            super().log_message(fmt, *args)
+
+    def parse_request(self):
+        # checked once the request line has arrived, so an idle keep-alive connection
+        # opened before going offline gets no answer either
+        if getattr(self.server, "offline", False):
+            self.close_connection = True
+            return False
+        return super().parse_request()
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cache-Control", getattr(self.server, "cache_control", "no-cache"))
+        super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isfile(path):
+            try:
+                st = os.stat(path)
+                etag = f'"{st.st_size:x}-{st.st_mtime_ns:x}"'
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.send_header("ETag", etag)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    self._record(304, 0)
+                    return None
+                self._etag = etag
+            except OSError:
+                pass
+        return super().send_head()
+
+    def send_header(self, keyword, value):
+        if keyword == "Last-Modified" and getattr(self, "_etag", None):
+            super().send_header("ETag", self._etag)
+            self._etag = None
+        super().send_header(keyword, value)
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        outputfile.write(data)
+        self._record(200, len(data))
+
+    def _record(self, status, nbytes):
+        log = getattr(self.server, "log", None)
+        if log is not None:
+            log.append((self.path.split("?")[0].split("#")[0], status, nbytes))
+
+
+class DistServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    offline = False
+    verbose = False
+    log = None
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return  # the browser went away mid-answer (closed tab, cancelled fetch)
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
+                **attrs) -> DistServer:
+    handler = functools.partial(DistHandler, directory=str(directory))
+    server = DistServer((host, port), handler)
+    for k, v in attrs.items():
+        setattr(server, k, v)
+    return server
+
+
+def serve_in_thread(directory: Path = DIST, **kw) -> DistServer:
+    server = make_server(directory, **kw)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def gzip_size(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--host", default="localhost")
+    ap.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
+    ap.add_argument("--stamp", default="", help="extra text that changes the version")
+    args = ap.parse_args(argv)
+    try:
+        if not (args.command == "serve" and args.no_build):
+            build(stamp=args.stamp)
+    except BuildError as e:
+        print(e.code, file=sys.stderr)
+        return 2
+    if args.command == "serve":
+        if not (DIST / "index.html").is_file():
+            print("build.py: dist/ is empty: run without --no-build", file=sys.stderr)
+            return 2
+        server = make_server(DIST, args.host, args.port, verbose=True)
+        print(f"build.py: serving dist/ at http://{args.host}:{server.server_address[1]}/ "
+              "(Ctrl-C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

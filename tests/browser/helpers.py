@@ -1,0 +1,241 @@
+"""Driving the app like a player: taps on the new-match form, bids, cards and captures."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+from urllib.parse import urlencode
+
+from engine.api import handle
+
+READY = "html[data-engine=ready]"
+
+
+def wait_ready(page, timeout=90_000):
+    page.wait_for_selector(READY, timeout=timeout)
+
+
+def goto(page, url, hash_="#/", reload=False):
+    """Go to a route; ``reload`` starts the app afresh (a hash change alone does not)."""
+    page.goto(url + hash_)
+    if reload:
+        page.reload()
+    wait_ready(page)
+
+
+def press(page, locator, **kw):
+    """A tap on a touch screen, a click elsewhere."""
+    if page.evaluate("() => matchMedia('(pointer: coarse)').matches"):
+        locator.tap(**kw)
+    else:
+        locator.click(**kw)
+
+
+def set_settings(page, **values):
+    page.evaluate("""(v) => {
+      const s = JSON.parse(localStorage.getItem('tapete.settings') || '{}');
+      localStorage.setItem('tapete.settings', JSON.stringify({...s, ...v}));
+    }""", values)
+
+
+def new_match(page, app_url, game, options=None, seed=None, level="novice", query=""):
+    """Fill the new-match form by taps and start; returns the match id."""
+    page.goto(f"{app_url}#/new/{game}{query}")
+    wait_ready(page)
+    page.wait_for_selector("#start", timeout=30_000)
+    for name, value in (options or {}).items():
+        sel = f"#opt-{name}"
+        kind = page.get_attribute(sel, "type")
+        tag = page.eval_on_selector(sel, "e => e.tagName")
+        if tag == "SELECT":
+            page.select_option(sel, str(value))
+        elif kind == "checkbox":
+            page.set_checked(sel, bool(value))
+        else:
+            page.fill(sel, str(value))
+            page.dispatch_event(sel, "change")
+    page.select_option("#level", level)
+    if seed is not None:
+        page.fill("#seed", seed)
+    press(page, page.locator("#start"))
+    page.wait_for_url("**#/play/*", timeout=30_000)
+    page.wait_for_selector(".table .hand", timeout=30_000)
+    return page.url.split("#/play/")[1]
+
+
+def stored(page, match_id):
+    """The stored record of a match, read straight from IndexedDB."""
+    return page.evaluate("""(id) => new Promise((resolve, reject) => {
+      const r = indexedDB.open('tapete');
+      r.onsuccess = () => {
+        const tx = r.result.transaction('matches', 'readonly');
+        const g = tx.objectStore('matches').get(id);
+        g.onsuccess = () => { resolve(g.result); r.result.close(); };
+        g.onerror = () => reject(g.error);
+      };
+      r.onerror = () => reject(r.error);
+    })""", match_id)
+
+
+def put_raw(page, record):
+    page.evaluate("""(rec) => new Promise((resolve, reject) => {
+      const r = indexedDB.open('tapete');
+      r.onsuccess = () => {
+        const tx = r.result.transaction('matches', 'readwrite');
+        tx.objectStore('matches').put(rec);
+        tx.oncomplete = () => { r.result.close(); resolve(); };
+        tx.onerror = () => reject(tx.error);
+      };
+    })""", record)
+
+
+def toast_after(page, locator, force=True, timeout=10_000):
+    """Tap ``locator`` and return the toast it shows (a stale toast is cleared first)."""
+    page.evaluate("() => { const t = document.getElementById('toast'); t.classList.remove('show'); t.textContent = ''; }")
+    locator.tap(force=force)
+    page.wait_for_function("() => document.getElementById('toast').classList.contains('show')"
+                           " && document.getElementById('toast').textContent.length > 0", timeout=timeout)
+    return page.inner_text("#toast")
+
+
+def hand_cards(page):
+    return page.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")
+
+
+def playable(page):
+    return page.eval_on_selector_all(".hand button.card:not(.illegal)", "els => els.map(e => e.dataset.card)")
+
+
+def seat0_view(match):
+    ans = handle({"op": "view", "match": match, "seat": 0})
+    assert ans["ok"], ans
+    return ans["view"]
+
+
+ACTION = ("dialog[open], .controls button.bid, .controls button[data-action], "
+          ".hand button.card:not(.illegal)")
+
+
+def moves(page):
+    return int(page.get_attribute("#screen", "data-moves") or -1)
+
+
+def wait_moved(page, before, timeout=30_000):
+    page.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) > n"
+                           " || document.querySelector('dialog[open]') !== null", arg=before, timeout=timeout)
+
+
+def my_turn(page, timeout=60_000):
+    """Wait until the person can act; close hand-over dialogs on the way."""
+    while True:
+        page.wait_for_selector(ACTION, timeout=timeout)
+        dlg = page.locator("dialog.hand-over[open]")
+        if dlg.count():
+            press(page, dlg.locator("button.primary"))
+            page.wait_for_selector("dialog.hand-over[open]", state="detached")
+            continue
+        return
+
+
+def step(page):
+    """One action of the person (Cuatrola): the first bid, else the first playable card."""
+    my_turn(page)
+    before = moves(page)
+    if page.locator(".controls button.bid").count():
+        press(page, page.locator(".controls button.bid").first)
+    else:
+        press(page, page.locator(".hand button.card:not(.illegal)").first)
+    wait_moved(page, before)
+
+
+def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240):
+    """Play until the match-over dialog: first bid button (pass), first playable card.
+
+    ``on_turn(page, view)`` is called at each of the person's card turns with the engine's
+    view of the stored match (CPython), e.g. to compare the dimmed cards.
+    """
+    end = time.time() + timeout
+    for _ in range(max_steps):
+        assert time.time() < end, "the match took too long"
+        page.wait_for_selector(ACTION, timeout=60_000)
+        dlg = page.locator("dialog[open]")
+        if dlg.count():
+            if "match-over" in (dlg.get_attribute("class") or ""):
+                text = dlg.inner_text()
+                dlg.locator("button[data-value=close]").tap()
+                return text
+            dlg.locator("button.primary").tap()
+            page.wait_for_selector("dialog.hand-over[open]", state="detached")
+            continue
+        bids = page.locator(".controls button.bid")
+        before = moves(page)
+        if bids.count():
+            bids.first.tap()
+        else:
+            if on_turn:
+                rec = stored(page, match_id)
+                on_turn(page, seat0_view(rec["match"]))
+            page.locator(".hand button.card:not(.illegal)").first.tap()
+        wait_moved(page, before)
+    raise AssertionError("the match did not end")
+
+
+def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
+    """Play a Cuarenta game by taps: capture with the first offered choice, else lay the
+    first card; at a ronda claim, name a rank; until the game-over dialog."""
+    end = time.time() + timeout
+    stats = stats if stats is not None else {}
+    for _ in range(max_steps):
+        assert time.time() < end, "the game took too long"
+        page.wait_for_selector(ACTION, timeout=60_000)
+        dlg = page.locator("dialog[open]")
+        if dlg.count():
+            if "match-over" in (dlg.get_attribute("class") or ""):
+                text = dlg.inner_text()
+                dlg.locator("button[data-value=close]").tap()
+                return text
+            stats["hands"] = stats.get("hands", 0) + 1
+            dlg.locator("button.primary").tap()
+            page.wait_for_selector("dialog.hand-over[open]", state="detached")
+            continue
+        if stop and stop(page):
+            return None
+        choice = page.locator(".controls button.capture-btn")
+        claim = page.locator(".controls button.rank-btn")
+        before = moves(page)
+        if choice.count():
+            choice.first.tap()
+        elif claim.count():
+            stats["claims"] = stats.get("claims", 0) + 1
+            claim.first.tap()
+        else:
+            take = page.locator(".controls button[data-action^='take:']")
+            if take.count():
+                take.first.tap()
+            else:
+                cards = page.locator(".hand button.card:not(.illegal)")
+                # prefer a card that captures (its accessible name says so)
+                names = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+                idx = next((i for i, n in enumerate(names) if "capture" in n), 0)
+                cards.nth(idx).tap()
+                if choice.count():
+                    stats["captures"] = stats.get("captures", 0) + 1
+                    choice.first.tap()
+        wait_moved(page, before)
+    raise AssertionError("the game did not end")
+
+
+# ---- share links (docs/share-links.md), built independently of the app's JS ----
+def b64url(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def make_link(app_url, game, seed, rules, dv=1, v="1", tamper=None):
+    r = b64url(json.dumps(rules, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+    c = hashlib.sha256(f"tapete-link|{v}|{game}|{dv}|{seed}|{r}".encode()).hexdigest()[:12]
+    q = {"v": v, "g": game, "dv": str(dv), "s": seed, "r": r, "c": c}
+    if tamper:
+        q.update(tamper)
+    return f"{app_url}#/deal?{urlencode(q)}"

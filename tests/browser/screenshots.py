@@ -1,0 +1,127 @@
+"""Phone screenshots of both tables for docs/screenshots/ (not a test).
+
+    python3 tests/browser/screenshots.py [outdir]
+
+Builds dist/, serves it on 127.0.0.1 and drives Debian's Chromium as a Pixel 7
+(412x839), plus one landscape phone and one desktop shot.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
+from tests.browser.helpers import (press, new_match, set_settings, wait_ready, moves, wait_moved)  # noqa: E402
+from tests.browser.test_cuarenta import _capture_position  # noqa: E402
+
+
+def shoot(page, out, name):
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(out / f"{name}.png"), scale="css")
+    print("wrote", out / f"{name}.png")
+
+
+def play_until(page, pred, limit=200):
+    """Tap the first bid / first playable card until pred(page) holds."""
+    for _ in range(limit):
+        if pred(page):
+            return True
+        page.wait_for_selector("dialog[open], .controls button.bid, .hand button.card:not(.illegal)", timeout=30_000)
+        if pred(page):
+            return True
+        if page.locator("dialog[open]").count():
+            press(page, page.locator("dialog[open] button.primary"))
+            continue
+        before = moves(page)
+        if page.locator(".controls button.bid").count():
+            press(page, page.locator(".controls button.bid").first)
+        else:
+            press(page, page.locator(".hand button.card:not(.illegal)").first)
+        wait_moved(page, before)
+    return False
+
+
+def main(out: Path):
+    out.mkdir(parents=True, exist_ok=True)
+    build.build(quiet=True)
+    srv = build.serve_in_thread(build.DIST)
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    profile = tempfile.mkdtemp()
+    with sync_playwright() as p:
+        dev = dict(p.devices["Pixel 7"])
+        dev.pop("default_browser_type", None)
+        ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+                                                   headless=True, locale="es-ES", **dev)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(url)
+        wait_ready(page)
+        set_settings(page, speed="instant", lang="es")
+        page.reload()
+        wait_ready(page)
+        shoot(page, out, "home")
+
+        page.goto(url + "#/new/cuatrola")
+        page.wait_for_selector("#start")
+        shoot(page, out, "new-cuatrola")
+
+        new_match(page, url, "cuatrola", {}, seed="pantalla-7", level="heuristic")
+        page.wait_for_selector(".controls button.bid, .hand button.card:not(.illegal)")
+        shoot(page, out, "cuatrola-bidding")
+        # a trick in the middle with a dimmed card
+        play_until(page, lambda pg: pg.locator(".trick .card").count() >= 2
+                   and pg.locator(".hand button.card:not(.illegal)").count() > 0
+                   and pg.locator(".hand button.card.illegal").count() > 0)
+        shoot(page, out, "cuatrola-trick")
+        play_until(page, lambda pg: pg.locator("dialog.hand-over[open]").count() > 0)
+        shoot(page, out, "cuatrola-hand-over")
+        press(page, page.locator("dialog[open] button.primary"))
+
+        seed, _v, card, _o = _capture_position()
+        new_match(page, url, "cuarenta", {}, seed=seed, query="?players=4")
+        page.wait_for_selector(".hand button.card:not(.illegal)")
+        press(page, page.locator(f".hand button.card[data-card='{card}']"))
+        shoot(page, out, "cuarenta-4-capture-choice")
+
+        new_match(page, url, "cuarenta", {}, seed="pantalla-40", query="?players=2")
+        page.wait_for_selector(".hand button.card:not(.illegal)")
+        for _ in range(14):
+            page.wait_for_selector("dialog[open], .hand button.card:not(.illegal)")
+            if page.locator("dialog[open]").count():
+                break
+            before = moves(page)
+            press(page, page.locator(".hand button.card:not(.illegal)").first)
+            if page.locator(".controls .capture-btn").count():
+                press(page, page.locator(".controls .capture-btn").first)
+            wait_moved(page, before)
+        page.wait_for_selector(".hand button.card:not(.illegal)")
+        shoot(page, out, "cuarenta-2")
+        ctx.close()
+
+        for name, opts in (("cuatrola-landscape", {**dev, "viewport": {"width": 839, "height": 412}}),
+                           ("cuatrola-desktop", {"viewport": {"width": 1280, "height": 800}})):
+            ctx = p.chromium.launch_persistent_context(tempfile.mkdtemp(), executable_path=CHROMIUM,
+                                                       args=ARGS, headless=True, locale="es-ES", **opts)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(url)
+            wait_ready(page)
+            set_settings(page, speed="instant", lang="es")
+            new_match(page, url, "cuatrola", {}, seed="pantalla-7", level="heuristic")
+            play_until(page, lambda pg: pg.locator(".trick .card").count() >= 2
+                       and pg.locator(".hand button.card:not(.illegal)").count() > 0)
+            shoot(page, out, name)
+            ctx.close()
+    srv.shutdown()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")

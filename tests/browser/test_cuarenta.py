@@ -1,0 +1,101 @@
+"""A whole Cuarenta game played by taps on a phone; capture choices and their highlights."""
+
+from __future__ import annotations
+
+import time
+
+from engine.api import handle
+
+from .helpers import new_match, play_cuarenta, stored, hand_cards, set_settings, moves, wait_moved
+
+
+def test_whole_cuarenta_game_by_taps(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuarenta", {}, seed="c40-browser", query="?players=2")
+    assert phone.locator(".table.cuarenta.two").count() == 1
+    rec = stored(phone, mid)
+    assert rec["match"]["rules"]["players"] == 2
+    stats = {}
+    t0 = time.time()
+    text = play_cuarenta(phone, stats=stats)
+    assert "won the match" in text or "won the match." in text
+    rec = stored(phone, mid)
+    assert rec["status"] == "finished"
+    ans = handle({"op": "validate", "match": rec["match"]})
+    assert ans["ok"] and ans["finished"]
+    view = handle({"op": "view", "match": rec["match"], "seat": 0})["view"]
+    assert max(view["score"]) >= 40
+    assert rec["result"]["score"] == view["score"]
+    assert stats.get("captures", 0) > 0
+    print(f"cuarenta game: {len(rec['match']['actions'])} actions, {stats}, {time.time() - t0:.1f}s")
+
+
+def _capture_position():
+    """A 4-player deal (CPython) where the person can capture in more than one way."""
+    for k in range(200):
+        m = handle({"op": "new", "game": "cuarenta", "seed": f"choice-{k}", "seat": 0,
+                    "rules": {"players": 4}, "meta": {"app": "tapete-web", "level": "novice"}})["match"]
+        for _ in range(60):
+            v = handle({"op": "view", "match": m, "seat": 0})["view"]
+            if v["turn"] == 0:
+                break
+            seat = v["turn"]
+            a = handle({"op": "bot", "match": m, "seat": seat, "level": "novice"})["action"]
+            m = handle({"op": "act", "match": m, "seat": seat, "action": a})["match"]
+        if v["turn"] != 0:
+            continue
+        by_card = {}
+        for o in v["captures"]:
+            by_card.setdefault(o["card"], []).append(o)
+        multi = [c for c, os in by_card.items() if len(os) > 1]
+        if multi:
+            return f"choice-{k}", v, multi[0], by_card[multi[0]]
+        # lay the first card and go on (same policy in the browser below is not needed)
+    raise AssertionError("no deal with a choice of captures")
+
+
+def test_capture_choice_highlights_what_it_takes(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    seed, view, card, options = _capture_position()
+    mid = new_match(phone, app_url, "cuarenta", {}, seed=seed, query="?players=4")
+    phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=30_000)
+    assert hand_cards(phone) == view["hand"]
+    table = phone.eval_on_selector_all(".table-cards .card", "els => els.map(e => e.dataset.card)")
+    assert table == view["table"]
+    phone.locator(f".hand button.card[data-card='{card}']").tap()
+    buttons = phone.locator(".controls button.capture-btn")
+    assert buttons.count() == len(options)
+    for i, o in enumerate(options):
+        buttons.nth(i).focus()
+        lit = phone.eval_on_selector_all(".table-cards .card.take", "els => els.map(e => e.dataset.card)")
+        assert sorted(lit) == sorted(o["takes"]), (i, o)
+    before = moves(phone)
+    buttons.nth(len(options) - 1).tap()
+    wait_moved(phone, before)
+    rec = stored(phone, mid)
+    assert options[-1]["action"] in rec["match"]["actions"]
+
+
+def test_ronda_claim_at_the_end_of_a_hand(phone, app_url):
+    """seed claim-3 (2 players): with this play the person may claim the rival's ronda
+    after the 40th action (found with CPython, same choices as the taps below)."""
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
+    play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+    rec = stored(phone, mid)
+    view = handle({"op": "view", "match": rec["match"], "seat": 0})["view"]
+    assert view["phase"] == "claim" and view["claim"]["seat"] == 0
+    assert "Rival" in phone.inner_text(".prompt")
+    hint = phone.inner_text(".claim-hint")
+    for c in view["claim"]["caida_cards"]:
+        assert c[:-1] and any(w in hint.lower() for w in ("king", "queen", "jack", "ace", "two", "three",
+                                                            "four", "five", "six", "seven"))
+    ranks = phone.eval_on_selector_all(".controls button.rank-btn", "els => els.map(e => e.dataset.action)")
+    assert sorted(ranks) == sorted(a for a in view["legal"] if a.startswith("claim:"))
+    assert phone.locator(".controls button[data-action=noclaim]").count() == 1
+    before = moves(phone)
+    phone.locator(".controls button.rank-btn[data-action='claim:K']").tap()
+    wait_moved(phone, before)
+    rec = stored(phone, mid)
+    assert "claim:K" in rec["match"]["actions"]
+    assert "names the ronda" in phone.inner_text("#live")

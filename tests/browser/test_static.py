@@ -1,0 +1,129 @@
+"""Checks of the built site that need no browser: catalogs, build, manifest, CSP text."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from .conftest import ROOT, read_catalog
+import build
+
+LANGS = ("es", "en", "de", "fr")
+
+
+def test_every_key_in_every_catalog():
+    cats = {lang: read_catalog(lang) for lang in LANGS}
+    keys = set().union(*cats.values())
+    for lang, cat in cats.items():
+        missing = sorted(keys - set(cat))
+        assert not missing, f"i18n/{lang}.json lacks {missing}"
+        empty = [k for k, v in cat.items() if not isinstance(v, str) or not v.strip()]
+        assert not empty, f"i18n/{lang}.json has empty strings: {empty}"
+        for k, v in cat.items():  # the same {placeholders} in every language
+            assert set(re.findall(r"\{(\w+)\}", v)) == set(re.findall(r"\{(\w+)\}", cats["en"][k])), (lang, k)
+
+
+def test_every_key_used_in_the_code_exists():
+    en = read_catalog("en")
+    used = set()
+    for path in (ROOT / "web").rglob("*.js"):
+        text = path.read_text()
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z0-9_.]+)["']""", text))
+        used |= {k + ".one" for k in re.findall(r"""\bplural\(\s*["']([a-z0-9_.]+)["']""", text)}
+        used |= {k + ".other" for k in re.findall(r"""\bplural\(\s*["']([a-z0-9_.]+)["']""", text)}
+        # keys chosen by a ternary: t(cond ? "a.b" : "c.d")
+        for m in re.finditer(r"""\bt\(([^()]*\?[^()]*)\)""", text):
+            used |= set(re.findall(r"""["']([a-z0-9_]+\.[a-z0-9_.]+)["']""", m.group(1)))
+    missing = sorted(k for k in used if k not in en)
+    assert not missing, f"keys used in web/*.js but missing from the catalogs: {missing}"
+    # keys made from engine values must exist for every value the engine has now
+    from engine.api import handle
+    games = handle({"op": "games"})["games"]
+    for game, spec in games.items():
+        assert f"game.{game}" in en
+        for level in spec["levels"]:
+            assert f"level.{level}" in en, f"no label for computer level {level}"
+
+
+def test_no_inline_script_or_style_and_strict_csp():
+    html = (ROOT / "web" / "index.html").read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline <script> in index.html"
+    assert "style=" not in html and "<style" not in html
+    assert not re.search(r"<[^>]+\son[a-z]+=", html), "inline event handler"
+    meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    for policy in (meta, build.CSP):
+        assert "'unsafe-eval'" not in policy and "'unsafe-inline'" not in policy
+        assert "script-src 'self' 'wasm-unsafe-eval'" in policy
+        assert "default-src 'self'" in policy
+    for path in (ROOT / "web").rglob("*.js"):
+        text = path.read_text()
+        assert "eval(" not in text and "new Function" not in text, path
+        assert 'style="' not in text, f"{path}: a style attribute would break under the CSP"
+
+
+def test_build_is_reproducible(tmp_path, dist):
+    a = tmp_path / "a"
+    b = tmp_path / "b"
+    build.build(a, quiet=True)
+    build.build(b, quiet=True)
+    files_a = sorted(p.relative_to(a).as_posix() for p in a.rglob("*") if p.is_file())
+    files_b = sorted(p.relative_to(b).as_posix() for p in b.rglob("*") if p.is_file())
+    assert files_a == files_b
+    for name in files_a:
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_dist_contents(dist):
+    d = build.DIST
+    lock = json.loads((d / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["packages"] == {}
+    shipped = {p.name for p in (d / "pyodide").iterdir()}
+    assert shipped == {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                       "pyodide-lock.json"}
+    meta = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
+    assert meta["version"] == build.PYODIDE_VERSION
+    with zipfile.ZipFile(d / "engine.zip") as z:
+        names = z.namelist()
+        assert names == sorted(names)
+        assert "engine/api.py" in names and "engine/cuatrola/views.py" in names
+        assert all(i.date_time == (1980, 1, 1, 0, 0, 0) for i in z.infolist())
+    engine_py = sorted("engine/" + p.relative_to(ROOT / "engine").as_posix()
+                       for p in (ROOT / "engine").rglob("*.py") if "__pycache__" not in p.parts)
+    assert [n for n in names if n.endswith(".py")] == engine_py
+    sw = (d / "service-worker.js").read_text()
+    info = json.loads((d / "build.json").read_text())
+    assert f'const VERSION = "{info["version"]}"' in sw
+    listed = re.findall(r'\["([^"]+)", "sha256-', sw)
+    on_disk = sorted(p.relative_to(d).as_posix() for p in d.rglob("*") if p.is_file()
+                     and p.name != "service-worker.js")
+    assert listed == on_disk, "the precache list must be every shipped file"
+
+
+def test_manifest():
+    m = json.loads((ROOT / "manifest.json").read_text())
+    for k in ("name", "short_name", "id", "start_url", "scope", "display", "background_color",
+              "theme_color", "icons", "shortcuts"):
+        assert k in m, k
+    assert m["display"] == "standalone"
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in m["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    urls = [s["url"] for s in m["shortcuts"]]
+    assert any("new/cuatrola" in u for u in urls) and any("new/cuarenta" in u for u in urls)
+    png = build.icon_bytes(192, False)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_missing_pyodide_gives_a_clear_message(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "PYODIDE_DIR", tmp_path / "node_modules" / "pyodide")
+    with pytest.raises(build.BuildError) as e:
+        build.build(tmp_path / "dist", quiet=True)
+    assert "npm ci" in e.value.message
+    out = subprocess.run([sys.executable, "-c", "import sys, build; build.PYODIDE_DIR = "
+                          f"__import__('pathlib').Path({str(tmp_path)!r}); sys.exit(build.main([]))"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 2 and "npm ci" in out.stderr

@@ -1,0 +1,140 @@
+"""Stored matches: damaged records, a full disk, two tabs, export and import, history."""
+
+from __future__ import annotations
+
+import json
+
+from engine.api import handle
+
+from .helpers import (goto, new_match, put_raw, stored, hand_cards, moves, press, step, my_turn,
+                      set_settings, wait_ready)
+
+
+def test_damaged_records_are_survived(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    good = new_match(phone, app_url, "cuatrola", {}, seed="good-1")
+    step(phone)
+    good_actions = stored(phone, good)["match"]["actions"]
+    put_raw(phone, {"id": "broken-shape", "rev": 1, "updated": 1, "match": "garbage"})
+    m = handle({"op": "new", "game": "cuatrola", "seed": "x", "seat": 0})["match"]
+    m["actions"] = ["pass", "12Z"]
+    put_raw(phone, {"id": "broken-log", "rev": 1, "updated": 2, "game": "cuatrola",
+                    "status": "playing", "result": None, "match": m})
+    goto(phone, app_url, "#/history")
+    phone.wait_for_selector(".history-item[data-id=broken-shape]")
+    items = phone.eval_on_selector_all(".history-item", "els => els.map(e => [e.dataset.id, e.className])")
+    ids = [i for i, _ in items]
+    assert {"broken-shape", "broken-log", good} <= set(ids)
+    assert "damaged" in dict(items)["broken-shape"]
+    assert "Damaged record" in phone.inner_text(".history-item[data-id=broken-shape]")
+    # opening the record whose action log is bad: a clear message, nothing else touched
+    goto(phone, app_url, "#/play/broken-log")
+    phone.wait_for_selector(".damaged[role=alert]")
+    text = phone.inner_text(".damaged")
+    assert "cannot be opened" in text and "12Z" in text
+    goto(phone, app_url, "#/play/broken-shape")
+    phone.wait_for_selector(".damaged[role=alert]")
+    # the good match still opens at its position
+    goto(phone, app_url, f"#/play/{good}")
+    phone.wait_for_selector(".table .hand button.card")
+    phone.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) >= n",
+                            arg=len(good_actions))
+    assert stored(phone, good)["match"]["actions"][:len(good_actions)] == good_actions
+    # and the damaged ones can be deleted from the history
+    goto(phone, app_url, "#/history")
+    for rid in ("broken-shape", "broken-log"):
+        press(phone, phone.locator(f".history-item[data-id={rid}] button.danger"))
+        press(phone, phone.locator("dialog[open] button.primary"))
+        phone.wait_for_selector(f".history-item[data-id={rid}]", state="detached")
+    assert stored(phone, good) is not None
+
+
+def test_full_storage_gives_a_clear_message_and_keeps_other_matches(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    other = new_match(phone, app_url, "cuatrola", {}, seed="other-1")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="quota-1")
+    my_turn(phone)
+    other_rec = stored(phone, other)
+    n = len(stored(phone, mid)["match"]["actions"])
+    phone.evaluate("""() => {
+      window.__put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    }""")
+    phone.evaluate("() => { const t = document.getElementById('toast'); t.classList.remove('show'); t.textContent=''; }")
+    step(phone)
+    phone.wait_for_function("() => document.getElementById('toast').textContent.includes('out of storage')")
+    assert len(stored(phone, mid)["match"]["actions"]) == n, "nothing was written"
+    phone.evaluate("() => { IDBObjectStore.prototype.put = window.__put; }")
+    step(phone)   # the next write stores everything again
+    rec = stored(phone, mid)
+    assert len(rec["match"]["actions"]) > n + 1
+    assert handle({"op": "validate", "match": rec["match"]})["ok"]
+    assert stored(phone, other) == other_rec
+
+
+def test_same_match_in_two_tabs_is_not_corrupted(phone, app_url, installed):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="tabs-1")
+    my_turn(phone)
+    second = installed.context.new_page()
+    try:
+        second.goto(f"{app_url}#/play/{mid}")
+        wait_ready(second)
+        my_turn(second)
+        assert hand_cards(second) == hand_cards(phone)
+        for page, other in ((phone, second), (second, phone), (phone, second)):
+            before = moves(page)
+            step(page)
+            after = moves(page)
+            # the other tab follows (BroadcastChannel + revision check)
+            other.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) >= n",
+                                    arg=after, timeout=30_000)
+            assert after > before
+        my_turn(phone)
+        my_turn(second)
+        rec = stored(phone, mid)
+        assert rec["rev"] == len(rec["match"]["actions"]) + 1, "one write per action, none lost"
+        ans = handle({"op": "validate", "match": rec["match"]})
+        assert ans["ok"], ans
+        # a stale write is refused instead of overwriting the newer record
+        refused = phone.evaluate("""async (id) => {
+          const store = await import('./store.js');
+          const rec = await store.getMatch(id);
+          const stale = { ...rec, rev: rec.rev - 1 };
+          try { await store.saveMatch(stale, rec.match); return false; }
+          catch (e) { return e.name; }
+        }""", mid)
+        assert refused == "ConflictError"
+        assert stored(phone, mid)["rev"] == rec["rev"]
+    finally:
+        second.close()
+
+
+def test_history_export_and_import(phone, app_url, tmp_path):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {"end": "target", "target": 1}, seed="export-1")
+    step(phone)
+    goto(phone, app_url, "#/history")
+    item = phone.locator(f".history-item[data-id={mid}]")
+    assert "in progress" in item.inner_text()
+    with phone.expect_download() as dl:
+        press(phone, item.locator("button:has-text('Export')"))
+    path = tmp_path / "match.json"
+    dl.value.save_as(path)
+    exported = json.loads(path.read_text())
+    assert exported == stored(phone, mid)["match"]
+    assert handle({"op": "validate", "match": exported})["ok"]
+    # import it back: a new record with the same match file
+    phone.set_input_files("#import-file", str(path))
+    phone.wait_for_selector(".history-item.new")
+    new_id = phone.get_attribute(".history-item.new", "data-id")
+    assert new_id != mid and stored(phone, new_id)["match"] == exported
+    # a bad file gives a clear message and changes nothing
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**exported, "actions": ["pass", "99X"]}))
+    count = phone.locator(".history-item").count()
+    phone.set_input_files("#import-file", str(bad))
+    phone.wait_for_function("() => document.getElementById('toast').textContent.includes('not a valid match')")
+    assert phone.locator(".history-item").count() == count

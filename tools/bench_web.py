@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Figures of the web app, in one run (docs/app.md, "Figures").
+
+    python3 tools/bench_web.py [--runs 3]
+
+Prints:
+- the bytes of a first visit, as they crossed the network (raw), and what they would be
+  with gzip (each served file gzipped at level 9);
+- time from navigation to "engine ready" (the worker has Python and has imported every
+  engine module): cold (first visit, fresh profile: the service worker downloads the app
+  once, then Python starts from its cache) and warm (a reload offline: the server refuses
+  to answer and the browser is offline; everything comes from the service worker);
+- the same for a bare page that only loads Pyodide in a module worker (no service worker:
+  cold = first visit, warm = reload from the HTTP cache), and the ratios app / bare.
+
+Medians of --runs runs; compare figures only within one run (the machine is noisy).
+Needs Debian's Chromium (/usr/bin/chromium) and the playwright package
+(.ci/browser-setup.sh).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--disable-dev-shm-usage"]
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="bare.js"></script><p>bare Pyodide page</p>
+"""
+BARE_JS = """const w = new Worker(new URL('./bare-worker.js', import.meta.url), {type: 'module'});
+w.onmessage = (e) => { window.__bare = {readyAt: performance.now(), worker: e.data}; };
+"""
+BARE_WORKER = """import { loadPyodide } from './pyodide/pyodide.mjs';
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: new URL('./pyodide/', import.meta.url).href });
+py.runPython('1 + 1');
+postMessage({ ms: performance.now() - t0 });
+"""
+
+
+def bare_site(tmp: Path) -> Path:
+    site = tmp / "bare"
+    (site / "pyodide").mkdir(parents=True)
+    for name in build.PYODIDE_FILES + ("pyodide-lock.json",):
+        shutil.copyfile(build.DIST / "pyodide" / name, site / "pyodide" / name)
+    (site / "index.html").write_text(BARE_HTML)
+    (site / "bare.js").write_text(BARE_JS)
+    (site / "bare-worker.js").write_text(BARE_WORKER)
+    return site
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, 9, mtime=0))
+
+
+def served_sizes(log, site: Path):
+    raw = sum(n for _p, status, n in log if status == 200)
+    gzipped = 0
+    for path, status, _n in log:
+        if status != 200:
+            continue
+        rel = path.lstrip("/") or "index.html"
+        f = site / rel
+        if f.is_dir():
+            f = f / "index.html"
+        gzipped += gz(f.read_bytes())
+    return raw, gzipped
+
+
+def launch(pw, profile):
+    return pw.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+                                                 args=ARGS, headless=True,
+                                                 viewport={"width": 412, "height": 839})
+
+
+def app_run(pw, url, server, tmp: Path, i: int) -> dict:
+    profile = tmp / f"app-{i}"
+    ctx = launch(pw, profile)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    server.log.clear()
+    page.goto(url)
+    page.wait_for_function("() => window.__tapete && window.__tapete.ready", timeout=180_000)
+    cold = page.evaluate("() => window.__tapete.readyAt")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    time.sleep(0.5)
+    log = list(server.log)
+    server.offline = True
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_function("() => window.__tapete && window.__tapete.ready", timeout=180_000)
+    warm = page.evaluate("() => window.__tapete.readyAt")
+    stages = page.evaluate("() => window.__tapete.boot.stages")
+    server.offline = False
+    ctx.close()
+    return {"cold": cold, "warm": warm, "log": log, "stages": stages}
+
+
+def bare_run(pw, url, server, tmp: Path, i: int) -> dict:
+    profile = tmp / f"bare-{i}"
+    ctx = launch(pw, profile)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    server.log.clear()
+    page.goto(url)
+    page.wait_for_function("() => window.__bare", timeout=180_000)
+    cold = page.evaluate("() => window.__bare.readyAt")
+    log = list(server.log)
+    page.reload()
+    page.wait_for_function("() => window.__bare", timeout=180_000)
+    warm = page.evaluate("() => window.__bare.readyAt")
+    worker_ms = page.evaluate("() => window.__bare.worker.ms")
+    ctx.close()
+    return {"cold": cold, "warm": warm, "log": log, "worker": worker_ms}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="Figures of the web app (docs/app.md)")
+    ap.add_argument("--runs", type=int, default=3)
+    args = ap.parse_args(argv)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bench_web: pip install playwright (see .ci/browser-setup.sh)", file=sys.stderr)
+        return 2
+    if not Path(CHROMIUM).exists():
+        print(f"bench_web: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    info = build.build(quiet=True)
+    tmp = Path(tempfile.mkdtemp(prefix="tapete-bench-"))
+    site = bare_site(tmp)
+    app_srv = build.serve_in_thread(build.DIST, log=[])
+    bare_srv = build.serve_in_thread(site, log=[], cache_control="max-age=3600")
+    app_url = f"http://127.0.0.1:{app_srv.server_address[1]}/"
+    bare_url = f"http://127.0.0.1:{bare_srv.server_address[1]}/"
+    apps, bares = [], []
+    try:
+        with sync_playwright() as pw:
+            for i in range(args.runs):  # interleaved, so both see the same machine load
+                apps.append(app_run(pw, app_url, app_srv, tmp, i))
+                bares.append(bare_run(pw, bare_url, bare_srv, tmp, i))
+        raw, gzipped = served_sizes(apps[0]["log"], build.DIST)
+        braw, bgz = served_sizes(bares[0]["log"], site)
+    finally:
+        app_srv.shutdown()
+        bare_srv.shutdown()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    requests = sum(1 for _p, s, _n in apps[0]["log"] if s == 200)
+    revalidated = sum(1 for _p, s, _n in apps[0]["log"] if s == 304)
+    med = {k: statistics.median(r[k] for r in apps) for k in ("cold", "warm")}
+    bmed = {k: statistics.median(r[k] for r in bares) for k in ("cold", "warm")}
+    print(f"Tapete web app {info['version']}, {args.runs} runs (medians), "
+          f"{time.strftime('%Y-%m-%d')}")
+    print()
+    print("| first visit | bytes raw | bytes gzip | responses |")
+    print("| --- | --- | --- | --- |")
+    print(f"| app (page + service worker) | {raw:,} | {gzipped:,} | {requests} (+{revalidated} "
+          f"revalidated, 304) |")
+    print(f"| bare Pyodide page | {braw:,} | {bgz:,} | "
+          f"{sum(1 for _p, s, _n in bares[0]['log'] if s == 200)} |")
+    print(f"| dist/ on disk | {info['bytes']:,} | | {len(info['files'])} files |")
+    print()
+    print("| navigation to ready | app (engine imported) | bare (Pyodide only) | ratio app/bare |")
+    print("| --- | --- | --- | --- |")
+    print(f"| cold (first visit) | {med['cold']:.0f} ms | {bmed['cold']:.0f} ms | "
+          f"{med['cold'] / bmed['cold']:.2f} |")
+    print(f"| warm (app: offline from the service worker; bare: HTTP cache) | {med['warm']:.0f} ms | "
+          f"{bmed['warm']:.0f} ms | {med['warm'] / bmed['warm']:.2f} |")
+    runtime = statistics.median(r["stages"]["runtime"] for r in apps)
+    engine_ms = statistics.median(r["stages"]["engine"] - r["stages"]["runtime"] for r in apps)
+    print()
+    bare_worker = statistics.median(r["worker"] for r in bares)
+    print(f"inside the worker (warm, medians): Pyodide loaded {runtime:.0f} ms after the worker "
+          f"started (bare page: {bare_worker:.0f} ms); unpacking and importing the engine "
+          f"{engine_ms:.0f} ms")
+    print()
+    print("runs (ms): app cold " + ", ".join(f"{r['cold']:.0f}" for r in apps)
+          + "; app warm " + ", ".join(f"{r['warm']:.0f}" for r in apps)
+          + "; bare cold " + ", ".join(f"{r['cold']:.0f}" for r in bares)
+          + "; bare warm " + ", ".join(f"{r['warm']:.0f}" for r in bares))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

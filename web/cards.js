@@ -1,0 +1,200 @@
+// Card faces, drawn here in SVG (no third-party artwork).
+// Spanish deck (Cuatrola): oros, copas, espadas, bastos; the frame line is broken
+// once for copas, twice for espadas and three times for bastos (the "pintas").
+// French 40-card deck (Cuarenta): hearts, diamonds, clubs, spades.
+// Card text follows the engine: "1O", "12B" (rank then suit), "7H", "QS".
+import { t } from "./i18n.js";
+
+const SPANISH = { suits: "OCEB", colors: { O: "#a86f00", C: "#b3261e", E: "#245a8f", B: "#2f6e2a" } };
+const FRENCH = { suits: "HDCS", colors: { H: "#c0262d", D: "#c0262d", C: "#1b1b1b", S: "#1b1b1b" } };
+
+// Card texts of the two decks overlap ("5C" is 5 de copas or 5 of clubs), so the deck
+// of the game on screen is set by its table.
+let currentDeck = "spanish";
+export function useDeck(game) { currentDeck = game === "cuarenta" ? "french" : "spanish"; }
+
+export function parseCard(text, deck = currentDeck) {
+  const suit = text.slice(-1).toUpperCase();
+  const rank = text.slice(0, -1).toUpperCase();
+  return { rank, suit, deck };
+}
+
+const FR_SYMBOL = { H: "♥", D: "♦", C: "♣", S: "♠" };
+/** A short label: "10 oros"-style is too long for buttons; "7♥" for the French deck. */
+export function shortCard(text) {
+  const { rank, suit, deck } = parseCard(text);
+  return deck === "french" ? rank + FR_SYMBOL[suit] : text;
+}
+
+// ---- shared symbols, installed once in the document ----
+const SYMBOLS = `
+<symbol id="sp-O" viewBox="-50 -50 100 100">
+  <circle r="45" fill="#f2b632" stroke="#8a5a00" stroke-width="5"/>
+  <circle r="31" fill="#f7cd5c" stroke="#a86f00" stroke-width="3"/>
+  <g stroke="#a86f00" stroke-width="3" stroke-linecap="round">
+    <path d="M0-26V-17M0 26V17M-26 0H-17M26 0H17M-18-18L-12-12M18 18L12 12M-18 18L-12 12M18-18L12-12"/>
+  </g>
+  <circle r="10" fill="#d8901a" stroke="#8a5a00" stroke-width="2.5"/>
+</symbol>
+<symbol id="sp-C" viewBox="-50 -50 100 100">
+  <path d="M-34-38H34C34-6 19 9 0 11C-19 9-34-6-34-38Z" fill="#c8312e" stroke="#6e120f" stroke-width="3.5"/>
+  <ellipse cx="0" cy="-38" rx="34" ry="6" fill="#e8a33a" stroke="#6e120f" stroke-width="3"/>
+  <rect x="-6" y="10" width="12" height="22" rx="3" fill="#e0a526" stroke="#8a5a00" stroke-width="2.5"/>
+  <path d="M-26 46C-22 31 22 31 26 46Z" fill="#e0a526" stroke="#8a5a00" stroke-width="3"/>
+</symbol>
+<symbol id="sp-E" viewBox="-50 -50 100 100">
+  <g transform="rotate(-18)">
+    <path d="M0-50L8-38V22H-8V-38Z" fill="#b9cde0" stroke="#1d4a78" stroke-width="3"/>
+    <path d="M0-40V18" stroke="#1d4a78" stroke-width="1.5"/>
+    <rect x="-24" y="21" width="48" height="8" rx="4" fill="#245a8f" stroke="#10324f" stroke-width="2"/>
+    <rect x="-5" y="29" width="10" height="13" fill="#7a4a1c" stroke="#3b2414" stroke-width="2"/>
+    <circle cy="46" r="5.5" fill="#245a8f" stroke="#10324f" stroke-width="2"/>
+  </g>
+</symbol>
+<symbol id="sp-B" viewBox="-50 -50 100 100">
+  <g transform="rotate(20)">
+    <path d="M-7 48C-9 20-14-12-17-30C-20-48 20-48 17-30C14-12 9 20 7 48Z" fill="#4d9a3f" stroke="#1f4d1c" stroke-width="3.5"/>
+    <g fill="#7b4a22" stroke="#3b2414" stroke-width="2">
+      <ellipse cx="-15" cy="-14" rx="5" ry="3.5"/><ellipse cx="13" cy="0" rx="5" ry="3.5"/>
+      <ellipse cx="-10" cy="16" rx="4.5" ry="3"/><ellipse cx="9" cy="-28" rx="4.5" ry="3"/>
+    </g>
+  </g>
+</symbol>
+<symbol id="fr-H" viewBox="-50 -50 100 100">
+  <path d="M0 42C-12 28-44 6-44-18C-44-34-32-44-20-44C-10-44-3-38 0-30C3-38 10-44 20-44C32-44 44-34 44-18C44 6 12 28 0 42Z" fill="#c0262d"/>
+</symbol>
+<symbol id="fr-D" viewBox="-50 -50 100 100">
+  <path d="M0-46C10-30 22-14 34 0C22 14 10 30 0 46C-10 30-22 14-34 0C-22-14-10-30 0-46Z" fill="#c0262d"/>
+</symbol>
+<symbol id="fr-C" viewBox="-50 -50 100 100">
+  <g fill="#1b1b1b"><circle cy="-22" r="18"/><circle cx="-21" cy="8" r="18"/><circle cx="21" cy="8" r="18"/>
+  <path d="M-4 4H4L10 44H-10Z"/></g>
+</symbol>
+<symbol id="fr-S" viewBox="-50 -50 100 100">
+  <g fill="#1b1b1b"><path d="M0-46C12-30 44-12 44 10C44 26 32 34 20 34C10 34 3 28 0 22C-3 28-10 34-20 34C-32 34-44 26-44 10C-44-12-12-30 0-46Z"/>
+  <path d="M-3 20H3L10 46H-10Z"/></g>
+</symbol>
+<symbol id="fig-king" viewBox="0 0 68 116">
+  <path d="M10 116L17 58Q34 46 51 58L58 116Z" fill="currentColor" stroke="#222" stroke-width="1.4"/>
+  <path d="M17 60Q34 50 51 60L50 68Q34 60 18 68Z" fill="#f1e4c4" stroke="#222" stroke-width="1"/>
+  <path d="M15 92H53" stroke="#e0a526" stroke-width="4"/>
+  <circle cx="34" cy="36" r="11" fill="#f3d2b3" stroke="#6b4a2b" stroke-width="1.4"/>
+  <path d="M23 38Q34 60 45 38Q34 46 23 38Z" fill="#8a5a3a"/>
+  <path d="M21 26L24 10L30 20L34 6L38 20L44 10L47 26Z" fill="#e0a526" stroke="#8a5a00" stroke-width="1.4"/>
+</symbol>
+<symbol id="fig-queen" viewBox="0 0 68 116">
+  <path d="M6 116L18 58Q34 48 50 58L62 116Z" fill="currentColor" stroke="#222" stroke-width="1.4"/>
+  <path d="M22 30Q16 52 20 62L48 62Q52 52 46 30Z" fill="#6b3f1d"/>
+  <circle cx="34" cy="36" r="11" fill="#f3d2b3" stroke="#6b4a2b" stroke-width="1.4"/>
+  <path d="M24 26L27 16L31 22L34 13L37 22L41 16L44 26Z" fill="#e0a526" stroke="#8a5a00" stroke-width="1.2"/>
+  <path d="M18 70Q34 78 50 70" stroke="#f1e4c4" stroke-width="3" fill="none"/>
+</symbol>
+<symbol id="fig-knight" viewBox="0 0 68 116">
+  <path d="M30 40L48 34L56 62L36 66Z" fill="currentColor" stroke="#222" stroke-width="1.3"/>
+  <circle cx="44" cy="24" r="9" fill="#f3d2b3" stroke="#6b4a2b" stroke-width="1.3"/>
+  <path d="M34 18Q44 6 54 18Z" fill="currentColor" stroke="#222" stroke-width="1.2"/>
+  <path d="M12 116L16 84Q8 74 5 62L1 56Q3 47 12 47L24 43Q33 33 42 38L48 46Q58 70 58 88L60 116Z" fill="#9a6637" stroke="#3b2414" stroke-width="1.6"/>
+  <path d="M24 43Q34 48 40 62Q44 78 44 96" stroke="#3b2414" stroke-width="4" fill="none" stroke-linecap="round"/>
+  <circle cx="14" cy="54" r="2" fill="#1b1b1b"/>
+  <path d="M6 62L14 60" stroke="#3b2414" stroke-width="1.5"/>
+</symbol>
+<symbol id="fig-jack" viewBox="0 0 68 116">
+  <path d="M22 116L24 90H44L46 116Z" fill="#3b3b3b"/>
+  <path d="M14 94L20 54Q34 44 48 54L54 94Z" fill="currentColor" stroke="#222" stroke-width="1.4"/>
+  <path d="M20 74H48" stroke="#e0a526" stroke-width="3.5"/>
+  <circle cx="34" cy="34" r="11" fill="#f3d2b3" stroke="#6b4a2b" stroke-width="1.4"/>
+  <path d="M21 28Q22 12 40 14Q52 16 50 26Z" fill="currentColor" stroke="#222" stroke-width="1.3"/>
+  <path d="M46 18Q58 8 62 14" stroke="#e0a526" stroke-width="2.5" fill="none"/>
+</symbol>
+<pattern id="back-pat" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+  <rect width="12" height="12" fill="#8e1f24"/><path d="M0 6H12M6 0V12" stroke="#c9a227" stroke-width="1.4"/>
+</pattern>`;
+
+export function installDefs() {
+  if (document.getElementById("card-defs")) return;
+  const holder = document.createElement("div");
+  holder.innerHTML = `<svg id="card-defs" width="0" height="0" aria-hidden="true" focusable="false" class="defs"><defs>${SYMBOLS}</defs></svg>`;
+  document.body.prepend(holder.firstChild);
+}
+
+const PIPS = {
+  1: [[60, 90, 64]],
+  2: [[60, 52, 38], [60, 128, 38]],
+  3: [[60, 44, 32], [60, 90, 32], [60, 136, 32]],
+  4: [[40, 54, 32], [80, 54, 32], [40, 126, 32], [80, 126, 32]],
+  5: [[40, 50, 30], [80, 50, 30], [60, 90, 30], [40, 130, 30], [80, 130, 30]],
+  6: [[40, 48, 29], [80, 48, 29], [40, 90, 29], [80, 90, 29], [40, 132, 29], [80, 132, 29]],
+  7: [[40, 46, 27], [80, 46, 27], [60, 68, 27], [40, 96, 27], [80, 96, 27], [40, 134, 27], [80, 134, 27]],
+};
+
+const SP_FIG = { 10: "fig-jack", 11: "fig-knight", 12: "fig-king" };
+const FR_FIG = { J: "fig-jack", Q: "fig-queen", K: "fig-king" };
+const FR_NUM = { A: 1 };
+
+function use(id, cx, cy, size, extra = "") {
+  return `<use href="#${id}" x="${cx - size / 2}" y="${cy - size / 2}" width="${size}" height="${size}" ${extra}/>`;
+}
+
+function pintas(suit, color) {
+  // the inner frame, with 0..3 gaps on the top and bottom edges
+  const gaps = { O: 0, C: 1, E: 2, B: 3 }[suit];
+  const x0 = 8, x1 = 112, y0 = 8, y1 = 172;
+  let d = `M${x0} ${y0}V${y1}M${x1} ${y0}V${y1}`;
+  const seg = (x1 - x0 - gaps * 7) / (gaps + 1);
+  for (const y of [y0, y1]) {
+    let x = x0;
+    for (let i = 0; i <= gaps; i++) { d += `M${x} ${y}H${x + seg}`; x += seg + 7; }
+  }
+  return `<path d="${d}" stroke="${color}" stroke-width="2.2" fill="none"/>`;
+}
+
+function faceSVG(text) {
+  const { rank, suit, deck } = parseCard(text);
+  const spanish = deck === "spanish";
+  const color = (spanish ? SPANISH : FRENCH).colors[suit] || "#333";
+  const sym = (spanish ? "sp-" : "fr-") + suit;
+  const fig = spanish ? SP_FIG[rank] : FR_FIG[rank];
+  let body = `<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`;
+  if (spanish) body += pintas(suit, color);
+  const idx = `<text x="${spanish ? 15 : 13}" y="${spanish ? 30 : 28}" font-size="${rank.length > 1 ? 21 : 24}" font-weight="700" font-family="system-ui, sans-serif" fill="${color}" text-anchor="start">${rank}</text>`
+    + (spanish ? "" : use(sym, 21, 42, 15));
+  body += idx + `<g transform="rotate(180 60 90)">${idx}</g>`;
+  if (fig) {
+    body += `<rect x="26" y="30" width="68" height="120" rx="5" fill="#f6efe0" stroke="${color}" stroke-width="1.5"/>`;
+    body += `<use href="#${fig}" x="26" y="32" width="68" height="116" color="${color}"/>`;
+    body += use(sym, spanish ? 80 : 81, spanish ? 126 : 44, spanish ? 24 : 18);
+  } else {
+    const n = spanish ? Number(rank) : (FR_NUM[rank] || Number(rank));
+    for (const [x, y, s] of PIPS[n] || PIPS[1]) body += use(sym, x, y, s);
+  }
+  return body;
+}
+
+const SVG_OPEN = `<svg viewBox="0 0 120 180" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" class="card-svg">`;
+
+/** SVG markup of a card face. */
+export function cardSVG(text) { return `${SVG_OPEN}${faceSVG(text)}</svg>`; }
+
+/** SVG markup of a card back. */
+export function backSVG() {
+  return `${SVG_OPEN}<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`
+    + `<rect x="8" y="8" width="104" height="164" rx="6" fill="url(#back-pat)" stroke="#5c1216" stroke-width="2"/>`
+    + `<circle cx="60" cy="90" r="20" fill="#fffdf6" stroke="#c9a227" stroke-width="3"/>`
+    + `<text x="60" y="98" font-size="22" font-weight="700" font-family="Georgia, serif" fill="#8e1f24" text-anchor="middle">T</text></svg>`;
+}
+
+/** The card's name in the UI language, e.g. "rey de bastos", "Pik-Dame". */
+export function cardName(text) {
+  const { rank, suit, deck } = parseCard(text);
+  const d = deck === "spanish" ? "sp" : "fr";
+  return t(`card.${d}.name`, { rank: t(`card.${d}.rank.${rank}`), suit: t(`card.${d}.suit.${suit}`) });
+}
+
+export function suitName(game, letter) {
+  return t(`card.${game === "cuarenta" ? "fr" : "sp"}.suit.${letter}`);
+}
+
+export function suitSymbolSVG(game, letter) {
+  const id = (game === "cuarenta" ? "fr-" : "sp-") + letter;
+  return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" class="suit-svg"><use href="#${id}" x="0" y="0" width="100" height="100"/></svg>`;
+}

@@ -1,0 +1,84 @@
+// The page's side of the worker protocol (see worker.js and docs/app.md).
+// engine.call(request) resolves with the engine's answer (a plain object with `ok`);
+// it rejects with an EngineError when Python raised or could not start.
+
+export class EngineError extends Error {
+  constructor(info) {
+    super(info && info.message ? info.message : String(info));
+    this.name = "EngineError";
+    this.kind = (info && info.kind) || "Error";
+    this.detail = info && info.detail;
+  }
+}
+
+export class Engine {
+  constructor() {
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.info = null;
+    this.listeners = new Set();
+    this.readyPromise = new Promise((resolve, reject) => {
+      this._resolveReady = resolve;
+      this._rejectReady = reject;
+    });
+    this.readyPromise.catch(() => {});
+  }
+
+  /** Listen to boot events: {type: "progress"|"ready"|"failed", ...}. */
+  on(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+
+  start() {
+    if (this.worker) return this.readyPromise;
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "tapete-python" });
+    this.worker.onmessage = (e) => this._onMessage(e.data);
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      this._fail({ kind: "WorkerError", message: e.message || "the Python worker could not start" });
+    };
+    return this.readyPromise;
+  }
+
+  get ready() { return this.readyPromise; }
+
+  _emit(msg) { for (const fn of this.listeners) { try { fn(msg); } catch (err) { console.error(err); } } }
+
+  _fail(error) {
+    if (!this.info) this._rejectReady(new EngineError(error));
+    for (const [, p] of this.pending) p.reject(new EngineError(error));
+    this.pending.clear();
+    this._emit({ type: "failed", error });
+  }
+
+  _onMessage(msg) {
+    if (msg.id !== undefined) {
+      const p = this.pending.get(msg.id);
+      if (!p) return;
+      this.pending.delete(msg.id);
+      if (msg.ok) {
+        try { p.resolve(JSON.parse(msg.json)); } catch (err) { p.reject(new EngineError({ kind: "BadAnswer", message: String(err) })); }
+      } else {
+        p.reject(new EngineError(msg.error));
+      }
+      return;
+    }
+    if (msg.type === "ready") { this.info = msg; this._resolveReady(msg); }
+    if (msg.type === "failed") { this._fail(msg.error); return; }
+    this._emit(msg);
+  }
+
+  /** Send raw JSON text (or anything) to engine.api.handle_json. */
+  callRaw(json) {
+    this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, type: "call", json });
+    });
+  }
+
+  /** One engine.api request (an object); resolves with the answer object. */
+  call(request) { return this.callRaw(JSON.stringify(request)); }
+}
+
+export const engine = new Engine();

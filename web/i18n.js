@@ -1,0 +1,48 @@
+// UI strings: every one comes from a catalog in i18n/<lang>.json (flat keys).
+// The language follows the browser unless the player picks one in Settings.
+
+export const LANGS = ["es", "en", "de", "fr"];
+let catalog = {};
+export let lang = "en";
+
+export function browserLang() {
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const base = String(l).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+export async function setLang(wanted) {
+  const l = LANGS.includes(wanted) ? wanted : browserLang();
+  const res = await fetch(new URL(`./i18n/${l}.json`, import.meta.url));
+  if (!res.ok) throw new Error(`i18n/${l}.json: HTTP ${res.status}`);
+  catalog = await res.json();
+  lang = l;
+  document.documentElement.lang = l;
+  return l;
+}
+
+/** The string of `key` with {name} placeholders filled from `params`. */
+export function t(key, params) {
+  let s = catalog[key];
+  if (s === undefined) {
+    console.warn("i18n: missing key", key);
+    s = key;
+  }
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+  return s;
+}
+
+/** True when the catalog has `key` (used for optional texts such as option labels). */
+export function has(key) { return Object.prototype.hasOwnProperty.call(catalog, key); }
+
+export function plural(key, n, params = {}) {
+  return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
+}
+
+export function fmtDate(ms) {
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));
+  } catch { return new Date(ms).toISOString(); }
+}

@@ -1,0 +1,123 @@
+// History: every stored match, finished or not, with its result; open, export, delete;
+// import a match file. A damaged record is listed as such and never hides the others.
+import { t, plural, fmtDate } from "../i18n.js";
+import { h, clear, dialog, toast } from "../ui.js";
+import { engine } from "../engine.js";
+import { engineText } from "../engine-text.js";
+import * as store from "../store.js";
+
+export function describeRecord(rec) {
+  const game = t(`game.${rec.game || (rec.match && rec.match.game)}`);
+  const r = rec.result;
+  if (rec.status === "finished" && r && r.score) {
+    return `${game} · ${t(r.winner === 0 ? "history.won" : "history.lost")} ${r.score[0]}–${r.score[1]}`;
+  }
+  if (r && r.score) return `${game} · ${t("history.in_progress")} ${r.score[0]}–${r.score[1]}`;
+  return `${game} · ${t("history.in_progress")}`;
+}
+
+function fileName(rec) {
+  const d = new Date(rec.updated || Date.now()).toISOString().slice(0, 16).replace(/[:T]/g, "-");
+  return `tapete-${(rec.match && rec.match.game) || "match"}-${d}.json`;
+}
+
+/** Download a record's match file (or, for a damaged record, the raw record). */
+export function exportRecord(rec, raw = false) {
+  let text;
+  try {
+    text = raw || store.recordProblem(rec) ? JSON.stringify(rec, null, 1) : JSON.stringify(rec.match, null, 1) + "\n";
+  } catch {
+    text = String(rec);
+  }
+  const blob = new Blob([text], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const a = h("a", { href: url, download: fileName(rec || {}) });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+export async function importText(text) {
+  await engine.ready;
+  const ans = await engine.call({ op: "validate", match: text });
+  if (!ans.ok) throw new Error(t("history.import_bad", { error: engineText(ans.error) }));
+  const view = await engine.call({ op: "view", match: ans.match, seat: 0 });
+  const finished = ans.finished;
+  const result = view.ok ? { score: view.view.score, winner: finished ? view.view.winner : null } : null;
+  return store.addMatch({ id: store.newId(), game: ans.match.game, origin: "import", match: ans.match,
+    status: finished ? "finished" : "playing", result });
+}
+
+export function showHistory(root) {
+  clear(root);
+  const list = h("ul", { class: "history-list", "aria-live": "polite" });
+  const fileIn = h("input", { type: "file", accept: ".json,application/json", id: "import-file", class: "sr-only", tabindex: "-1" });
+  fileIn.addEventListener("change", async () => {
+    const f = fileIn.files && fileIn.files[0];
+    fileIn.value = "";
+    if (!f) return;
+    try {
+      const rec = await importText(await f.text());
+      toast(t("history.imported"));
+      await fill();
+      const el = list.querySelector(`[data-id="${rec.id}"]`);
+      if (el) el.classList.add("new");
+    } catch (err) {
+      toast(err.quota ? t("store.quota") : err.message, { kind: "error", ms: 7000 });
+    }
+  });
+  root.append(h("section", { class: "page history" },
+    h("h1", { text: t("nav.history") }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", id: "import", onclick: () => fileIn.click() }, t("history.import")), fileIn),
+    list));
+
+  async function fill() {
+    clear(list);
+    let all;
+    try {
+      all = await store.listMatches();
+    } catch (err) {
+      list.append(h("li", { class: "error-text", role: "alert", text: t("store.unavailable", { error: err.message }) }));
+      return;
+    }
+    if (!all.length) list.append(h("li", { class: "muted", text: t("history.empty") }));
+    for (const rec of all) list.append(item(rec));
+  }
+
+  function item(rec) {
+    const problem = store.recordProblem(rec);
+    const id = rec && typeof rec.id === "string" ? rec.id : null;
+    const li = h("li", { class: `history-item ${problem ? "damaged" : rec.status}`, dataset: { id: id || "" } });
+    if (problem) {
+      li.append(h("div", { class: "hi-main" },
+        h("span", { class: "hi-title", text: t("history.damaged") }),
+        h("span", { class: "hi-sub", text: t("history.damaged_why", { why: problem }) })));
+    } else {
+      li.append(h("a", { class: "hi-main", href: `#/play/${rec.id}` },
+        h("span", { class: "hi-title", text: describeRecord(rec) }),
+        h("span", { class: "hi-sub", text: `${fmtDate(rec.updated)} · ${plural("history.moves", rec.match.actions.length)}` +
+          (rec.origin === "link" ? ` · ${t("history.from_link")}` : "") })));
+    }
+    const actions = h("div", { class: "hi-actions" },
+      h("button", { type: "button", class: "btn small", onclick: () => exportRecord(rec, !!problem), "aria-label": t("history.export_label") }, t("history.export")),
+      id ? h("button", {
+        type: "button", class: "btn small danger", "aria-label": t("history.delete_label"),
+        onclick: async () => {
+          const ok = await dialog({ title: t("history.delete_title"), body: h("p", { text: t("history.delete_body") }),
+            buttons: [{ label: t("cancel"), value: false }, { label: t("history.delete"), value: true, primary: true }] });
+          if (!ok) return;
+          await store.deleteMatch(id);
+          toast(t("history.deleted"));
+          fill();
+        },
+      }, t("history.delete")) : null);
+    li.append(actions);
+    return li;
+  }
+
+  fill();
+  const off = store.onChange(() => fill());
+  return { destroy: off };
+}

@@ -1,0 +1,38 @@
+// Home: new Cuatrola, new Cuarenta (2 or 4 players), resume, history, settings, help.
+// On screen at once: nothing here waits for Python.
+import { t, fmtDate } from "../i18n.js";
+import { h, clear } from "../ui.js";
+import * as store from "../store.js";
+import { describeRecord } from "./history.js";
+
+export function showHome(root) {
+  clear(root);
+  const resume = h("div", { class: "resume" });
+  root.append(h("section", { class: "page home" },
+    h("div", { class: "hero" },
+      h("h1", { class: "brand-title", text: "Tapete" }),
+      h("p", { class: "tagline", text: t("home.tagline") })),
+    resume,
+    h("nav", { class: "home-actions", "aria-label": t("home.new_match") },
+      h("a", { class: "btn big primary", href: "#/new/cuatrola", id: "new-cuatrola" },
+        h("span", { class: "btn-title", text: t("home.new_cuatrola") }),
+        h("span", { class: "btn-sub", text: t("home.cuatrola_sub") })),
+      h("a", { class: "btn big", href: "#/new/cuarenta?players=2", id: "new-cuarenta-2" },
+        h("span", { class: "btn-title", text: t("home.new_cuarenta") }),
+        h("span", { class: "btn-sub", text: t("home.players", { n: 2 }) })),
+      h("a", { class: "btn big", href: "#/new/cuarenta?players=4", id: "new-cuarenta-4" },
+        h("span", { class: "btn-title", text: t("home.new_cuarenta") }),
+        h("span", { class: "btn-sub", text: t("home.players", { n: 4 }) }))),
+    h("nav", { class: "home-links", "aria-label": t("home.more") },
+      h("a", { class: "btn", href: "#/history" }, t("nav.history")),
+      h("a", { class: "btn", href: "#/help" }, t("nav.help")),
+      h("a", { class: "btn", href: "#/settings" }, t("nav.settings")))));
+  store.listMatches().then((all) => {
+    const rec = all.find((r) => !store.recordProblem(r) && r.status === "playing");
+    if (!rec) return;
+    resume.append(h("a", { class: "btn big resume-btn", href: `#/play/${rec.id}`, id: "resume" },
+      h("span", { class: "btn-title", text: t("home.resume") }),
+      h("span", { class: "btn-sub", text: `${describeRecord(rec)} · ${fmtDate(rec.updated)}` })));
+  }).catch(() => {});
+  return {};
+}

@@ -1,0 +1,61 @@
+// Settings: language, computer-player speed, storage, version and updates.
+import { t, LANGS, setLang } from "../i18n.js";
+import { h, clear, toast } from "../ui.js";
+import * as store from "../store.js";
+import { engine } from "../engine.js";
+import { SPEEDS } from "../table/session.js";
+
+export function showSettings(root, ctx) {
+  clear(root);
+  const s = store.getSettings();
+  const langSel = h("select", { id: "lang" },
+    h("option", { value: "auto", text: t("settings.lang_auto") }),
+    LANGS.map((l) => h("option", { value: l, text: t(`lang.${l}`) })));
+  langSel.value = s.lang;
+  langSel.addEventListener("change", async () => {
+    store.setSettings({ lang: langSel.value });
+    await setLang(langSel.value === "auto" ? null : langSel.value);
+    ctx.rerender();
+  });
+  const speed = h("div", { class: "radios", role: "radiogroup", "aria-label": t("settings.speed") },
+    Object.keys(SPEEDS).map((k) => h("label", { class: "radio" },
+      h("input", { type: "radio", name: "speed", value: k, checked: s.speed === k ? true : null,
+        onchange: () => { store.setSettings({ speed: k }); toast(t("settings.saved")); } }),
+      h("span", { text: t(`speed.${k}`) }))));
+  const persisted = h("span", { class: "muted", text: "…" });
+  const usage = h("span", { class: "muted", text: "" });
+  const info = h("dl", { class: "about" });
+  root.append(h("section", { class: "page settings" },
+    h("h1", { text: t("nav.settings") }),
+    h("div", { class: "field" }, h("label", { for: "lang", text: t("settings.lang") }), langSel),
+    h("fieldset", { class: "field" }, h("legend", { text: t("settings.speed") }), speed,
+      h("p", { class: "opt-help", text: t("settings.speed_help") })),
+    h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
+      h("p", {}, persisted), h("p", {}, usage),
+      h("button", { type: "button", class: "btn", onclick: async () => {
+        const ok = await store.requestPersistence();
+        persisted.textContent = t(ok ? "settings.persisted" : "settings.not_persisted");
+      } }, t("settings.persist"))),
+    h("fieldset", { class: "field" }, h("legend", { text: t("settings.about") }), info,
+      h("button", { type: "button", class: "btn", id: "check-update", onclick: () => ctx.checkUpdate() }, t("settings.check_update")))));
+  (async () => {
+    try {
+      const p = navigator.storage && navigator.storage.persisted ? await navigator.storage.persisted() : false;
+      persisted.textContent = t(p ? "settings.persisted" : "settings.not_persisted");
+      if (navigator.storage && navigator.storage.estimate) {
+        const e = await navigator.storage.estimate();
+        usage.textContent = t("settings.usage", { used: (e.usage / 1e6).toFixed(1), quota: (e.quota / 1e6).toFixed(0) });
+      }
+    } catch { /* not offered */ }
+    const add = (k, v) => info.append(h("dt", { text: k }), h("dd", { text: v }));
+    try {
+      const i = await engine.ready;
+      add(t("settings.version"), i.version);
+      add("Pyodide", i.pyodide);
+      add("Python", i.python);
+    } catch (err) {
+      add(t("settings.version"), String(err.message));
+    }
+  })();
+  return {};
+}

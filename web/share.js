@@ -1,0 +1,109 @@
+// Seeded deal links (format in docs/share-links.md):
+//   <app URL>#/deal?v=1&g=<game>&dv=<shuffle version>&s=<seed>&r=<rules>&c=<check>
+// r is the full rules object as base64url(JSON with sorted keys); c is the first 12 hex
+// digits of SHA-256("tapete-link|v|g|dv|s|r"). Opening a link starts that exact deal.
+import { t } from "./i18n.js";
+import { h, dialog, toast } from "./ui.js";
+
+export const LINK_VERSION = "1";
+
+function b64urlEncode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function b64urlDecode(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("bad characters");
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  const bin = atob(b64);
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+function sortedJSON(obj) {
+  return JSON.stringify(Object.keys(obj).sort().reduce((o, k) => { o[k] = obj[k]; return o; }, {}));
+}
+
+async function check(v, g, dv, s, r) {
+  const data = new TextEncoder().encode(`tapete-link|${v}|${g}|${dv}|${s}|${r}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest.slice(0, 6), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function appBase() {
+  return location.origin + location.pathname;
+}
+
+/** The link of a match file's first deal. */
+export async function makeLink(match, shuffleVersion) {
+  const g = match.game;
+  const dv = String(shuffleVersion);
+  const s = match.seed;
+  const r = b64urlEncode(sortedJSON(match.rules));
+  const c = await check(LINK_VERSION, g, dv, s, r);
+  const q = new URLSearchParams({ v: LINK_VERSION, g, dv, s, r, c });
+  return `${appBase()}#/deal?${q.toString()}`;
+}
+
+export class LinkError extends Error {
+  constructor(key, params) { super(t(key, params)); this.name = "LinkError"; this.key = key; }
+}
+
+/** Parse and check the query of a #/deal link: {game, seed, rules} or a LinkError. */
+export async function parseLink(query, shuffleVersion, games) {
+  const q = new URLSearchParams(query || "");
+  const v = q.get("v"), g = q.get("g"), dv = q.get("dv"), s = q.get("s"), r = q.get("r"), c = q.get("c");
+  if (!v || !g || !dv || s === null || r === null || !c) throw new LinkError("link.incomplete");
+  if (v !== LINK_VERSION) throw new LinkError("link.version", { v });
+  if (!games.includes(g)) throw new LinkError("link.game", { game: g });
+  if (!s || s.length > 200) throw new LinkError("link.tampered");
+  if (c !== await check(v, g, dv, s, r)) throw new LinkError("link.tampered");
+  if (dv !== String(shuffleVersion)) throw new LinkError("link.deal_version", { dv, ours: shuffleVersion });
+  let rules;
+  try {
+    rules = JSON.parse(b64urlDecode(r));
+  } catch {
+    throw new LinkError("link.tampered");
+  }
+  if (!rules || typeof rules !== "object" || Array.isArray(rules)) throw new LinkError("link.tampered");
+  return { game: g, seed: s, rules };
+}
+
+/** Offer the link: the Web Share API where the browser has it, else copy to the clipboard. */
+export async function shareMatch(match) {
+  const { engine } = await import("./engine.js");
+  const info = await engine.ready;
+  const url = await makeLink(match, info.shuffle);
+  const input = h("input", { class: "link-field", type: "text", readonly: true, value: url, "aria-label": t("share.link_label") });
+  input.addEventListener("focus", () => input.select());
+  const canShare = typeof navigator.share === "function";
+  const choice = await dialog({
+    title: t("share.title"),
+    body: [h("p", { text: t("share.body") }), input],
+    buttons: [
+      canShare ? { label: t("share.share"), value: "share", primary: true } : { label: t("share.copy"), value: "copy", primary: true },
+      { label: t("close"), value: "close" },
+    ],
+    className: "share",
+  });
+  if (choice === "share") {
+    try {
+      await navigator.share({ title: t("share.share_title"), text: t("share.share_text"), url });
+    } catch (err) {
+      if (err && err.name !== "AbortError") await copy(url);
+    }
+  } else if (choice === "copy") {
+    await copy(url);
+  }
+  return url;
+}
+
+async function copy(url) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast(t("share.copied"));
+  } catch {
+    toast(t("share.copy_failed"), { kind: "warn" });
+  }
+}

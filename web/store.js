@@ -1,0 +1,183 @@
+// Stored matches: IndexedDB "tapete", object store "matches" (docs/app.md, "Storage").
+//
+// A record: {id, rev, game, created, updated, status: "playing"|"finished", origin,
+//            match: <the engine's match file, as is>, result: {score, winner}|null}
+// It is written after every action. A write names the revision it was based on; if the
+// stored record has moved on (the same match played in another tab) the write is refused
+// (ConflictError) and nothing is overwritten. Every write is announced to other tabs on
+// the BroadcastChannel "tapete". A failed write (quota) touches no other record.
+// Settings are small preferences kept in localStorage.
+
+const DB_NAME = "tapete";
+const DB_VERSION = 1;
+const STORE = "matches";
+
+export class ConflictError extends Error {
+  constructor(stored) { super("the match was changed in another tab"); this.name = "ConflictError"; this.stored = stored; }
+}
+export class StorageError extends Error {
+  constructor(cause) {
+    super(cause && cause.message ? cause.message : String(cause));
+    this.name = "StorageError";
+    this.quota = !!cause && (cause.name === "QuotaExceededError" ||
+      (cause.inner && cause.inner.name === "QuotaExceededError"));
+    this.cause = cause;
+  }
+}
+
+let dbPromise = null;
+export function openDB() {
+  if (dbPromise) return dbPromise;
+  dbPromise = new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, DB_VERSION);
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains(STORE)) {
+        const st = db.createObjectStore(STORE, { keyPath: "id" });
+        st.createIndex("updated", "updated");
+      }
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      db.onversionchange = () => { db.close(); dbPromise = null; };
+      resolve(db);
+    };
+    req.onerror = () => reject(new StorageError(req.error));
+    req.onblocked = () => reject(new StorageError(new Error("the database is blocked by another tab")));
+  });
+  dbPromise.catch(() => { dbPromise = null; });
+  return dbPromise;
+}
+
+function txDone(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(new StorageError(tx.error || new Error("transaction aborted")));
+    tx.onerror = (e) => { e.preventDefault(); };
+  });
+}
+
+function reqValue(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = (e) => { e.preventDefault(); reject(new StorageError(req.error)); };
+  });
+}
+
+const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("tapete") : null;
+const listeners = new Set();
+if (channel) channel.onmessage = (e) => { for (const fn of listeners) fn(e.data || {}); };
+/** Hear about writes made in other tabs: {type: "saved"|"deleted", id, rev}. */
+export function onChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+function tell(msg) { if (channel) channel.postMessage(msg); }
+
+export function newId() {
+  const r = new Uint8Array(6);
+  crypto.getRandomValues(r);
+  return "m" + Date.now().toString(36) + Array.from(r, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 8);
+}
+
+/** A record is usable when it has the shape written by this module. */
+export function recordProblem(rec) {
+  if (!rec || typeof rec !== "object") return "not an object";
+  if (typeof rec.id !== "string") return "no id";
+  if (!rec.match || typeof rec.match !== "object" || Array.isArray(rec.match)) return "no match file";
+  if (!Array.isArray(rec.match.actions)) return "no action log";
+  if (typeof rec.rev !== "number") return "no revision";
+  return null;
+}
+
+export async function listMatches() {
+  const db = await openDB();
+  const tx = db.transaction(STORE, "readonly");
+  const all = await reqValue(tx.objectStore(STORE).getAll());
+  return all.sort((a, b) => ((b && b.updated) || 0) - ((a && a.updated) || 0));
+}
+
+export async function getMatch(id) {
+  const db = await openDB();
+  const tx = db.transaction(STORE, "readonly");
+  return reqValue(tx.objectStore(STORE).get(id));
+}
+
+/** Store a new record (rev 1). */
+export async function addMatch(rec) {
+  const db = await openDB();
+  const now = Date.now();
+  const full = { rev: 1, created: now, updated: now, status: "playing", result: null, ...rec };
+  try {
+    const tx = db.transaction(STORE, "readwrite");
+    tx.objectStore(STORE).add(full);
+    await txDone(tx);
+  } catch (err) {
+    throw err instanceof StorageError ? err : new StorageError(err);
+  }
+  tell({ type: "saved", id: full.id, rev: full.rev });
+  return full;
+}
+
+/**
+ * Write a new match file for record `rec` (which holds the revision it was read at).
+ * Resolves with the updated record; rejects with ConflictError or StorageError.
+ */
+export async function saveMatch(rec, match, extra = {}) {
+  const db = await openDB();
+  let out;
+  try {
+    const tx = db.transaction(STORE, "readwrite");
+    const st = tx.objectStore(STORE);
+    const cur = await reqValue(st.get(rec.id));
+    if (cur && cur.rev !== rec.rev) {
+      tx.abort();
+      throw new ConflictError(cur);
+    }
+    out = { ...(cur || rec), ...extra, match, rev: rec.rev + 1, updated: Date.now() };
+    st.put(out);
+    await txDone(tx);
+  } catch (err) {
+    if (err instanceof ConflictError) throw err;
+    throw err instanceof StorageError ? err : new StorageError(err);
+  }
+  tell({ type: "saved", id: out.id, rev: out.rev });
+  return out;
+}
+
+export async function deleteMatch(id) {
+  const db = await openDB();
+  const tx = db.transaction(STORE, "readwrite");
+  tx.objectStore(STORE).delete(id);
+  await txDone(tx);
+  tell({ type: "deleted", id });
+}
+
+/** Raw put, for repairs and tests of damaged records. */
+export async function putRaw(value) {
+  const db = await openDB();
+  const tx = db.transaction(STORE, "readwrite");
+  tx.objectStore(STORE).put(value);
+  await txDone(tx);
+}
+
+export async function requestPersistence() {
+  try {
+    if (navigator.storage && navigator.storage.persist) {
+      if (await navigator.storage.persisted()) return true;
+      return await navigator.storage.persist();
+    }
+  } catch { /* not offered */ }
+  return false;
+}
+
+// ---- settings (localStorage) ----
+const SETTINGS_KEY = "tapete.settings";
+const DEFAULTS = { lang: "auto", speed: "normal", level: "" };
+export function getSettings() {
+  try {
+    return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {}) };
+  } catch { return { ...DEFAULTS }; }
+}
+export function setSettings(patch) {
+  const s = { ...getSettings(), ...patch };
+  try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(s)); } catch { /* private mode */ }
+  return s;
+}

@@ -1,0 +1,116 @@
+// Pieces both tables share: seats around the table, card buttons, the top bar,
+// the table menu (share, export, help), the damaged-match screen.
+import { t } from "../i18n.js";
+import { h, clear, dialog, toast } from "../ui.js";
+import { cardSVG, backSVG, cardName } from "../cards.js";
+import { shareMatch } from "../share.js";
+import { exportRecord } from "../screens/history.js";
+import * as store from "../store.js";
+
+/** Where a seat sits on screen for the person at seat 0. */
+export function position(seat, seats, nextSits = "right") {
+  if (seats === 2) return seat === 0 ? "bottom" : "top";
+  const order = nextSits === "left" ? ["bottom", "left", "top", "right"] : ["bottom", "right", "top", "left"];
+  return order[(seat % 4 + 4) % 4];
+}
+
+export function seatName(seat, seats, nextSits = "right") {
+  if (seat === 0) return t("seat.you");
+  if (seats === 2) return t("seat.rival");
+  return t(`seat.${position(seat, seats, nextSits)}`);
+}
+
+export function sideName(side) { return t(side === 0 ? "side.us" : "side.them"); }
+
+export function cardButton(text, { legal = true, onclick, small = false, label, extraClass = "" } = {}) {
+  const name = label || cardName(text);
+  return h("button", {
+    type: "button",
+    class: `card ${small ? "small" : ""} ${legal ? "" : "illegal"} ${extraClass}`.trim(),
+    "aria-label": legal ? name : t("card.not_playable", { card: name }),
+    "aria-disabled": legal ? null : "true",
+    dataset: { card: text },
+    svg: cardSVG(text),
+    onclick,
+  });
+}
+
+export function cardFace(text, extraClass = "") {
+  return h("div", { class: `card face ${extraClass}`.trim(), role: "img", "aria-label": cardName(text), dataset: { card: text }, svg: cardSVG(text) });
+}
+
+export function backs(n, extraClass = "") {
+  const wrap = h("div", { class: `backs ${extraClass}`.trim(), "aria-hidden": "true" });
+  for (let i = 0; i < n; i++) wrap.append(h("div", { class: "card back", svg: backSVG() }));
+  return wrap;
+}
+
+/** Left/right arrow keys move focus between the buttons of a row. */
+export function rovingKeys(container) {
+  container.addEventListener("keydown", (e) => {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
+    const btns = [...container.querySelectorAll("button")];
+    const i = btns.indexOf(document.activeElement);
+    if (i < 0) return;
+    let j = i;
+    if (e.key === "ArrowLeft") j = Math.max(0, i - 1);
+    if (e.key === "ArrowRight") j = Math.min(btns.length - 1, i + 1);
+    if (e.key === "Home") j = 0;
+    if (e.key === "End") j = btns.length - 1;
+    btns[j].focus();
+    e.preventDefault();
+  });
+}
+
+export function topBar({ title, onMenu }) {
+  const titleEl = h("div", { class: "ttitle" });
+  const subEl = h("div", { class: "tsub" });
+  const scoreEl = h("div", { class: "score" });
+  const bar = h("header", { class: "tbar" },
+    h("a", { class: "icon-btn", href: "#/", "aria-label": t("nav.home") }, h("span", { "aria-hidden": "true", text: "‹" })),
+    h("div", { class: "tinfo" }, titleEl, subEl),
+    scoreEl,
+    h("button", { type: "button", class: "icon-btn", "aria-label": t("table.menu"), onclick: onMenu },
+      h("span", { "aria-hidden": "true", text: "⋯" })));
+  titleEl.textContent = title;
+  return { bar, titleEl, subEl, scoreEl };
+}
+
+export async function tableMenu(session, extra = []) {
+  const choice = await dialog({
+    title: t("table.menu"),
+    body: h("p", { class: "muted", text: t("table.menu_hint") }),
+    buttons: [
+      ...extra,
+      { label: t("share.button"), value: "share" },
+      { label: t("history.export"), value: "export" },
+      { label: t("nav.help"), value: "help" },
+      { label: t("nav.home"), value: "home" },
+      { label: t("close"), value: "close", primary: true },
+    ],
+    className: "menu",
+  });
+  if (choice === "share") await shareMatch(session.match);
+  else if (choice === "export") exportRecord(session.record);
+  else if (choice === "help") location.hash = `#/help/${session.match.game}`;
+  else if (choice === "home") location.hash = "#/";
+  return choice;
+}
+
+export function damagedScreen(root, record, message) {
+  clear(root);
+  root.append(h("section", { class: "page damaged", role: "alert" },
+    h("h1", { text: t("damaged.title") }),
+    h("p", { text: t("damaged.body") }),
+    h("p", { class: "error-text", text: message }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn", onclick: () => exportRecord(record, true) }, t("damaged.export_raw")),
+      h("button", {
+        type: "button", class: "btn danger", onclick: async () => {
+          await store.deleteMatch(record.id);
+          toast(t("history.deleted"));
+          location.hash = "#/history";
+        },
+      }, t("history.delete")),
+      h("a", { class: "btn primary", href: "#/" }, t("nav.home")))));
+}

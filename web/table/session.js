@@ -1,0 +1,201 @@
+// One open match: the engine, the stored record and the computer players.
+// Every action goes engine.act -> store.saveMatch -> the table's step() (which draws
+// and announces it). Nothing here knows a rule: legality, views and computer moves
+// all come from the engine.
+import { engine } from "../engine.js";
+import * as store from "../store.js";
+import { t } from "../i18n.js";
+import { toast, sleep } from "../ui.js";
+import { engineText } from "../engine-text.js";
+
+export const SPEEDS = {
+  slow: { bot: 1200, trick: 1800 },
+  normal: { bot: 650, trick: 1100 },
+  fast: { bot: 250, trick: 550 },
+  instant: { bot: 0, trick: 120 },
+};
+
+export function speed() { return SPEEDS[store.getSettings().speed] || SPEEDS.normal; }
+
+export class DamagedMatch extends Error {
+  constructor(message) { super(message); this.name = "DamagedMatch"; }
+}
+
+export function outcome(view) {
+  const over = view.winner !== null && view.winner !== undefined;
+  return { status: over ? "finished" : "playing", result: { score: view.score, winner: over ? view.winner : null } };
+}
+
+export class Session {
+  /** table: {step(event) -> Promise, render(view), reloaded()} */
+  constructor(record, table) {
+    this.record = record;
+    this.match = record.match;
+    this.table = table;
+    this.view = null;
+    this.gen = 0;
+    this.busy = false;
+    this.runGen = -1;
+    this.unsaved = false;
+    this.level = (record.match.meta && record.match.meta.level) || null;
+    this.off = store.onChange((msg) => this._external(msg));
+  }
+
+  async open() {
+    await engine.ready;
+    const ans = await engine.call({ op: "view", match: this.match, seat: 0 });
+    if (!ans.ok) throw new DamagedMatch(engineText(ans.error));
+    this.view = ans.view;
+    return this.view;
+  }
+
+  destroy() { this.gen++; if (this.off) this.off(); }
+
+  get myTurn() { return this.view && this.view.turn === 0; }
+
+  /** The person (seat 0) tries `action`. Resolves {ok} or {ok: false, error}. */
+  async act(action) {
+    if (this.busy || !this.view) return { ok: false, busy: true };
+    this.busy = true;
+    const gen = this.gen;
+    try {
+      const ans = await engine.call({ op: "act", match: this.match, seat: 0, action });
+      if (gen !== this.gen) return { ok: false, busy: true };
+      if (!ans.ok) return { ok: false, error: engineText(ans.error), raw: ans.error };
+      try {
+        await this._commit(ans.match, ans.view, 0, action, gen);
+      } catch (err) {
+        if (err instanceof store.ConflictError) return { ok: false, busy: true };
+        throw err;
+      }
+      return { ok: true };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Why the person may not play `action` now, in the engine's words (the match is unchanged). */
+  async why(action) {
+    const ex = await engine.call({ op: "explain", match: this.match, seat: 0, action });
+    if (ex.ok) return ex.legal ? null : engineText(ex.reason);
+    // an engine without the explain op: act tells why (and changes nothing when refused)
+    const ans = await engine.call({ op: "act", match: this.match, seat: 0, action });
+    return ans.ok ? null : engineText(ans.error);
+  }
+
+  async _commit(match, seatView, seat, action, gen) {
+    const prev = this.view;
+    let view = seatView;
+    if (seat !== 0) {
+      const ans = await engine.call({ op: "view", match, seat: 0 });
+      if (!ans.ok) throw new DamagedMatch(engineText(ans.error));
+      view = ans.view;
+    }
+    if (gen !== this.gen) return;
+    this.match = match;
+    this.view = view;
+    await this._save(view);
+    if (gen !== this.gen) return;
+    await this.table.step({ seat, action, prev, view });
+  }
+
+  async _save(view) {
+    try {
+      this.record = await store.saveMatch(this.record, this.match, outcome(view));
+      if (this.unsaved) toast(t("store.saved_again"));
+      this.unsaved = false;
+    } catch (err) {
+      if (err instanceof store.ConflictError) {
+        await this.reloadFrom(err.stored);
+        toast(t("store.conflict"), { kind: "warn" });
+        throw err;
+      }
+      this.unsaved = true;
+      toast(err.quota ? t("store.quota") : t("store.write_failed", { error: err.message }), { kind: "error", ms: 6000 });
+    }
+  }
+
+  async _external(msg) {
+    if (msg.id !== this.record.id) return;
+    if (msg.type === "deleted") {
+      this.gen++;
+      toast(t("store.deleted_elsewhere"), { kind: "warn" });
+      location.hash = "#/";
+      return;
+    }
+    if (msg.type === "saved" && msg.rev > this.record.rev) {
+      const rec = await store.getMatch(this.record.id);
+      if (rec && rec.rev > this.record.rev) {
+        await this.reloadFrom(rec);
+        toast(t("store.updated_elsewhere"));
+      }
+    }
+  }
+
+  async reloadFrom(rec) {
+    this.gen++;
+    this.record = rec;
+    this.match = rec.match;
+    await this.open();
+    this.table.render(this.view);
+    this.run();
+  }
+
+  /**
+   * Let the computer players move until it is the person's turn or the match ends.
+   * With the match open in several tabs, one tab at a time drives the computer players
+   * (a Web Lock per match); the others follow its writes.
+   */
+  async run() {
+    if (this.runGen === this.gen) return;
+    const gen = this.gen;
+    this.runGen = gen;
+    const body = async () => {
+      if (gen !== this.gen) return;
+      await this._catchUp(gen);
+      await this._loop(gen);
+    };
+    try {
+      if (navigator.locks && navigator.locks.request) {
+        await navigator.locks.request(`tapete-bots-${this.record.id}`, body);
+      } else {
+        await body();
+      }
+    } catch (err) {
+      if (!(err instanceof store.ConflictError)) throw err;
+    } finally {
+      if (this.runGen === gen) this.runGen = -1;
+      if (gen === this.gen) this.table.thinking(null);
+    }
+  }
+
+  async _catchUp(gen) {
+    // another tab may have moved on while this one waited for the lock
+    let rec = null;
+    try { rec = await store.getMatch(this.record.id); } catch { return; }
+    if (gen !== this.gen || !rec || store.recordProblem(rec) || rec.rev <= this.record.rev) return;
+    this.record = rec;
+    this.match = rec.match;
+    await this.open();
+    if (gen === this.gen) this.table.render(this.view);
+  }
+
+  async _loop(gen) {
+    while (gen === this.gen && this.view && this.view.turn !== 0 && this.view.turn >= 0 &&
+           (this.view.winner === null || this.view.winner === undefined)) {
+      const seat = this.view.turn;
+      this.table.thinking(seat);
+      const started = performance.now();
+      const b = await engine.call({ op: "bot", match: this.match, seat, level: this.level || undefined });
+      if (gen !== this.gen) return;
+      if (!b.ok) { toast(engineText(b.error), { kind: "error" }); return; }
+      const wait = speed().bot - (performance.now() - started);
+      if (wait > 0) await sleep(wait);
+      if (gen !== this.gen) return;
+      const ans = await engine.call({ op: "act", match: this.match, seat, action: b.action });
+      if (gen !== this.gen) return;
+      if (!ans.ok) { toast(engineText(ans.error), { kind: "error" }); return; }
+      await this._commit(ans.match, ans.view, seat, b.action, gen);
+    }
+  }
+}
