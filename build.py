@@ -418,6 +418,22 @@ def gzip_size(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9, mtime=0))
 
 
+def ensure_pyodide() -> None:
+    """Install the pinned Pyodide npm package when it is missing (the quick start's one step)."""
+    try:
+        check_pyodide()
+        return
+    except BuildError:
+        pass
+    import subprocess
+    if not shutil.which("npm"):
+        raise BuildError("the Pyodide core is missing and npm is not installed: install Node.js "
+                         "and npm (Debian: `apt-get install -y nodejs npm`), then build again.")
+    print("build.py: installing the pinned Pyodide core (npm ci) ...", file=sys.stderr)
+    if subprocess.run(["sh", str(ROOT / ".ci" / "pyodide-setup.sh")], cwd=ROOT).returncode:
+        raise BuildError("`npm ci` failed (see above); the build needs node_modules/pyodide.")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
@@ -428,6 +444,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         if not (args.command == "serve" and args.no_build):
+            ensure_pyodide()
             build(stamp=args.stamp)
     except BuildError as e:
         print(e.code, file=sys.stderr)

@@ -54,3 +54,52 @@ def test_deterministic_for_a_given_stream():
     s = scenario({0: ["1C", "10C", "11E", "12B", "11O"]}, "10O", 3, PASS4)
     v = s.view(0)
     assert choose(v, "expert", rng("d")) == choose(v, "expert", rng("d"))
+
+
+def test_bid_search_needs_only_the_sign():
+    """The bidding search uses a null window around 0: same verdict as the exact margin."""
+    from engine.bots.cuatrola_expert import contract_success, Sampler
+    from engine.bots.cuatrola_solver import INF, Pos, Solver
+    from engine.cuatrola import rules as R
+    s = scenario({0: ["1O", "3O", "1C", "12E", "10B"]}, "10O", 3)
+    info = info_of(s)
+    sampler = Sampler(info)
+    r = rng("sign")
+    for _ in range(12):
+        hands = sampler.sample(r)
+        for contract in (R.PASS, R.SOLO):
+            ok, _ = contract_success(info, hands, contract)
+            declarer = 0 if contract == R.SOLO else -1
+            pos = Pos(hands, info.trump, 0, (), 0, (0, 0), 0, contract, declarer, info.rules)
+            v = Solver(pos)._search(pos.copy(), -INF, INF)
+            assert ok == (1.0 if v > 0 else 0.5 if v == 0 else 0.0)
+
+
+def test_calibrated_rates():
+    from engine.bots.cuatrola_expert import (NORMAL_WON, SOLO_MADE_DECLARER_LEADS,
+                                             SOLO_MADE_OPPONENT_LEADS, calibrated)
+    for table in (NORMAL_WON, SOLO_MADE_DECLARER_LEADS, SOLO_MADE_OPPONENT_LEADS):
+        ys = [calibrated(table, x / 20) for x in range(21)]
+        assert ys == sorted(ys) and 0 <= ys[0] and ys[-1] <= 1
+    # leading blind into the first trick makes a Solo harder
+    assert all(calibrated(SOLO_MADE_DECLARER_LEADS, x / 10) <=
+               calibrated(SOLO_MADE_OPPONENT_LEADS, x / 10) for x in range(11))
+
+
+def test_a_pass_makes_a_solo_hand_less_likely():
+    from engine.bots.cuatrola_expert import bid_info_of, bid_weight
+    s = scenario({0: ["1C", "10C", "11E", "12B", "11O"]}, "10O", 3, ["pass", "pass"])
+    info = info_of(s)  # seat 2 to bid, seats 0 and 1 passed
+    assert info.seat == 2
+    binfo = bid_info_of(info)
+    assert set(binfo[0]) == {0, 1}
+    strong = (1 << P("1O")) | (1 << P("3O")) | (1 << P("12O"))
+    assert bid_weight(binfo, [0, strong, 0, 0]) < 1
+    assert bid_weight(binfo, [0, 1 << P("1O"), 0, 0]) == 1
+
+
+def test_bids_solo_on_strong_trumps():
+    """Three trumps with as and tres and a side as, the opponents lead: Solo."""
+    s = scenario({3: ["1O", "3O", "12O", "1C", "10E"]}, "12O", 3, ["pass", "pass", "pass"])
+    action, est = bid(info_of(s), rng())
+    assert action == 101, est
