@@ -352,7 +352,7 @@ export class CuarentaTable {
         row(t("c40.cards_captured"), lh.captured[0], lh.captured[1]),
         rows.map(([label, p]) => row(label, p[0], p[1])),
         row(t("hand.total"), `+${lh.points[0]}`, `+${lh.points[1]}`, "total"),
-        row(t("hand.score"), lh.score[0], lh.score[1], "score")));
+        row(t("hand.score"), lh.score[0], lh.score[1], "running-score")));
     const carton = lh.carton ? this.eventText(lh.carton) : "";
     announce(`${t("hand.title", { n: lh.hand })}. ${carton}`);
     await dialog({

@@ -284,7 +284,7 @@ export class CuatrolaTable {
         row(t("hand.ultimas"), lh.ultimas === 0 ? 10 : 0, lh.ultimas === 1 ? 10 : 0),
         row(t("hand.total"), lh.totals[0], lh.totals[1], "total"),
         row(t("hand.points"), `+${lh.points[0]}`, `+${lh.points[1]}`, "points"),
-        row(t("hand.score"), view.score[0], view.score[1], "score")));
+        row(t("hand.score"), view.score[0], view.score[1], "running-score")));
     const winnerText = t(lh.winner === 0 ? "hand.we_win" : "hand.they_win");
     announce(`${winnerText}. ${t("table.score_label", { us: view.score[0], them: view.score[1] })}`);
     await dialog({
