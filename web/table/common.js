@@ -114,3 +114,21 @@ export function damagedScreen(root, record, message) {
       }, t("history.delete")),
       h("a", { class: "btn primary", href: "#/" }, t("nav.home")))));
 }
+
+/** What both tables share: the "thinking" marker of a computer seat and the banner. */
+export class TableBase {
+  thinking(seat) {
+    if (this.destroyed) return;
+    this.thinkingSeat = seat;
+    if (this.view && !this.frozen) this.render(this.view);
+  }
+
+  banner(text) {
+    this.bannerEl.textContent = text;
+    this.bannerEl.classList.remove("show");
+    void this.bannerEl.offsetWidth;
+    this.bannerEl.classList.add("show");
+    clearTimeout(this.bannerTimer);
+    this.bannerTimer = setTimeout(() => this.bannerEl.classList.remove("show"), 1900);
+  }
+}

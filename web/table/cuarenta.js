@@ -7,7 +7,7 @@ import { t } from "../i18n.js";
 import { h, clear, dialog, toast, announce, sleep } from "../ui.js";
 import { cardName, shortCard, useDeck } from "../cards.js";
 import { Session, DamagedMatch, speed } from "./session.js";
-import { position, seatName, sideName, cardButton, cardFace, backs, rovingKeys, topBar, tableMenu, damagedScreen } from "./common.js";
+import { position, seatName, sideName, cardButton, cardFace, backs, rovingKeys, topBar, tableMenu, damagedScreen, TableBase } from "./common.js";
 
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
 
@@ -31,8 +31,9 @@ function tallySVG(score) {
 
 function rankName(r) { return t(`card.fr.rank.${r}`); }
 
-export class CuarentaTable {
+export class CuarentaTable extends TableBase {
   constructor(root, record) {
+    super();
     this.root = root;
     this.record = record;
     this.session = new Session(record, this);
@@ -224,21 +225,6 @@ export class CuarentaTable {
     if (v.legal.includes("noclaim")) {
       this.controlsEl.append(h("button", { type: "button", class: "btn small", dataset: { action: "noclaim" }, onclick: () => this.play("noclaim") }, t("c40.no_claim")));
     }
-  }
-
-  thinking(seat) {
-    if (this.destroyed) return;
-    this.thinkingSeat = seat;
-    if (this.view && !this.frozen) this.render(this.view);
-  }
-
-  banner(text) {
-    this.bannerEl.textContent = text;
-    this.bannerEl.classList.remove("show");
-    void this.bannerEl.offsetWidth;
-    this.bannerEl.classList.add("show");
-    clearTimeout(this.bannerTimer);
-    this.bannerTimer = setTimeout(() => this.bannerEl.classList.remove("show"), 1900);
   }
 
   // ---------------------------------------------------------------- input

@@ -5,13 +5,14 @@ import { t } from "../i18n.js";
 import { h, clear, dialog, toast, announce, sleep } from "../ui.js";
 import { cardName, suitName, suitSymbolSVG, useDeck } from "../cards.js";
 import { Session, DamagedMatch, speed } from "./session.js";
-import { position, seatName, sideName, cardButton, cardFace, backs, rovingKeys, topBar, tableMenu, damagedScreen } from "./common.js";
+import { position, seatName, sideName, cardButton, cardFace, backs, rovingKeys, topBar, tableMenu, damagedScreen, TableBase } from "./common.js";
 
 const SEATS = 4;
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
 
-export class CuatrolaTable {
+export class CuatrolaTable extends TableBase {
   constructor(root, record) {
+    super();
     this.root = root;
     this.record = record;
     this.session = new Session(record, this);
@@ -171,21 +172,6 @@ export class CuatrolaTable {
       v.out === seat ? h("span", { class: "chip out", text: t("table.sits_out") }) : null,
       v.declarer === seat && v.phase !== "bidding" ? h("span", { class: "chip contract", text: t(`bid.${v.contract}`) }) : null,
       this.thinkingSeat === seat ? h("span", { class: "dots", "aria-label": t("table.thinking") }, h("i"), h("i"), h("i")) : null);
-  }
-
-  thinking(seat) {
-    if (this.destroyed) return;
-    this.thinkingSeat = seat;
-    if (this.view && !this.frozen) this.render(this.view);
-  }
-
-  banner(text) {
-    this.bannerEl.textContent = text;
-    this.bannerEl.classList.remove("show");
-    void this.bannerEl.offsetWidth;
-    this.bannerEl.classList.add("show");
-    clearTimeout(this.bannerTimer);
-    this.bannerTimer = setTimeout(() => this.bannerEl.classList.remove("show"), 1900);
   }
 
   // ---------------------------------------------------------------- input
