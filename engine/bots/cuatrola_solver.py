@@ -326,10 +326,7 @@ class Solver:
                         moves = over or (hand if dok else trumps)
                     else:
                         moves = trumps
-            # order: table move first; a leader tries aces and treses, then trumps, then
-            # the rest (strongest first); a follower whose partner is winning gives him
-            # the most points; otherwise a follower wins as cheaply as he can, else
-            # throws his least card (about a sixth fewer nodes than strongest-first)
+            # order: table move first, then strongest first for the side to play
             cards = []
             m = moves
             while m:
@@ -337,21 +334,7 @@ class Solver:
                 cards.append(low.bit_length() - 1)
                 m ^= low
             if len(cards) > 1:
-                if n == 0:
-                    cards.sort(key=lambda c: (PTS[c] >= 10, c // 10 == trump, STR[c]),
-                               reverse=True)
-                else:
-                    wsuit = wc // 10
-                    if (ws - turn) % 2 == 0:
-                        cards.sort(key=lambda c: (
-                            not ((c // 10 == wsuit and STR[c] > STR[wc])
-                                 or (c // 10 == trump and wsuit != trump)), PTS[c]),
-                            reverse=True)
-                    else:
-                        cards.sort(key=lambda c: (
-                            (c // 10 == wsuit and STR[c] > STR[wc])
-                            or (c // 10 == trump and wsuit != trump),
-                            -(c // 10 == trump), -STR[c]), reverse=True)
+                cards.sort(key=lambda c: (c // 10 == trump, STR[c]), reverse=True)
                 if ttbest in cards:
                     cards.remove(ttbest)
                     cards.insert(0, ttbest)
