@@ -22,7 +22,7 @@ const TABLES = {
 };
 
 // What tests and tools/bench_web.py read: readiness and timings.
-const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false };
+const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null };
 window.__tapete = status;
 
 let screen = null;
@@ -253,6 +253,7 @@ async function main() {
   window.addEventListener("hashchange", route);
   route();
   engine.on((m) => {
+    if (m.type === "snapshot") status.snapshot = m;
     if (m.type === "progress") {
       const base = status.swFirstVisit ? 0.7 : 0;
       showProgress(null, t(m.stage === "runtime" ? "boot.python" : "boot.engine"));
