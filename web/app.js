@@ -108,10 +108,16 @@ async function openTable(el, id, seq) {
     damagedScreen(el, rec, problem ? t("history.damaged_why", { why: problem }) : t("new.unknown_game", { game }));
     return null;
   }
-  if (!status.ready) waiting(el, t("boot.waiting"));
+  // the person's last view is stored with the match: the table is drawn from it at once,
+  // before Python is ready (it comes alive when the engine answers)
+  const stored = !status.ready && rec.view && typeof rec.view === "object" ? rec.view : null;
+  if (!status.ready && !stored) waiting(el, t("boot.waiting"));
   const Table = await TABLES[game]();
   if (seq !== routeSeq) return null;
   const table = new Table(el, rec);
+  if (stored && !status.ready) {
+    try { table.preview(stored); } catch (err) { console.warn("stored view:", err); waiting(el, t("boot.waiting")); }
+  }
   await engine.ready.catch(() => {});
   if (seq !== routeSeq) return null;
   await table.mount();

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import wait_ready
+from .helpers import hand_cards, moves, my_turn, new_match, set_settings, step, stored, wait_ready
 
 RECORD = """() => new Promise((resolve, reject) => {
   const r = indexedDB.open('tapete-snapshot');
@@ -126,3 +126,27 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
     assert again["key"] == good["key"] and again["size"] == again["blob"] <= 64 * 1024 * 1024
     reload(page)
     assert boot(page)["used"] is True, boot(page)
+
+
+def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, app_url):
+    page = snap_page
+    set_settings(page, speed="instant", lang="en")
+    mid = new_match(page, app_url, "cuatrola", {}, seed="preview-1")
+    step(page)
+    my_turn(page)
+    hand = hand_cards(page)
+    n = moves(page)
+    assert stored(page, mid)["view"]["hand"] is not None
+    # make Python slow to come (a restore that hangs, then a normal boot)
+    page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=4000')")
+    page.reload()
+    page.wait_for_selector("#screen[data-preview=stored] .table .hand button.card", timeout=10_000)
+    assert page.evaluate("() => window.__tapete.ready") is False
+    assert hand_cards(page) == hand and moves(page) == n
+    page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
+    wait_ready(page)
+    page.wait_for_function("() => !document.getElementById('screen').dataset.preview", timeout=30_000)
+    my_turn(page)
+    assert hand_cards(page) == hand and moves(page) == n
+    step(page)
+    assert len(stored(page, mid)["match"]["actions"]) > n

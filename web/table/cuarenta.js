@@ -49,6 +49,15 @@ export class CuarentaTable {
   name(seat) { return seatName(seat, this.players, this.nextSits); }
   pos(seat) { return position(seat, this.players, this.nextSits); }
 
+  /** Draw the stored last view before Python is ready (nothing can be played yet). */
+  preview(view) {
+    this.players = view.players;
+    this.nextSits = view.next_seat_sits;
+    this.build();
+    this.render(view);
+    this.root.dataset.preview = "stored";
+  }
+
   async mount() {
     let view;
     try {
@@ -62,6 +71,7 @@ export class CuarentaTable {
     // or, with the clockwise option, at the left)
     this.players = view.players;
     this.nextSits = view.next_seat_sits;
+    delete this.root.dataset.preview;
     this.build();
     this.render(view);
     this.session.run();
