@@ -109,7 +109,9 @@ async function openTable(el, id, seq) {
   // both tables' code is fetched while the record is read (drawn as soon as both are in)
   for (const load of Object.values(TABLES)) load().catch(() => {});
   try {
-    rec = await store.getMatch(id);
+    const early = globalThis.__tapeteResume;   // boot.js has started reading it
+    globalThis.__tapeteResume = null;
+    rec = early && early.id === id ? await early.record : await store.getMatch(id);
   } catch (err) {
     throw new Error(t("store.unavailable", { error: err.message }));
   }

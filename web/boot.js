@@ -24,6 +24,18 @@ if (!globalThis.__tapeteCatalog) {   // (unless app.js has already asked for it)
   globalThis.__tapeteCatalog = { lang, promise, used: false };
 }
 
+// A match being resumed (#/play/<id>): read its record and fetch the tables' code now, so
+// that app.js draws the table from the stored view as soon as it runs.
+const play = /^#\/play\/([^/?]+)/.exec(location.hash);
+if (play) {
+  const id = play[1];
+  const record = import("./store.js").then((store) => store.getMatch(id));
+  record.catch(() => {});
+  globalThis.__tapeteResume = { id, record };
+  import("./table/cuatrola.js").catch(() => {});
+  import("./table/cuarenta.js").catch(() => {});
+}
+
 if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
   import("./engine.js").then(({ engine }) => engine.start());
 }
