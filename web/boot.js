@@ -32,8 +32,9 @@ if (play) {
   const record = import("./store.js").then((store) => store.getMatch(id));
   record.catch(() => {});
   globalThis.__tapeteResume = { id, record };
-  import("./table/cuatrola.js").catch(() => {});
-  import("./table/cuarenta.js").catch(() => {});
+  // all of the tables' module graph at once (not one level of imports after another)
+  for (const m of ["./table/cuatrola.js", "./table/cuarenta.js", "./table/session.js", "./table/common.js",
+    "./engine-text.js", "./share.js", "./screens/history.js"]) import(m).catch(() => {});
 }
 
 if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
