@@ -124,6 +124,15 @@ async function readSnapshot(key) {
 
 async function storeSnapshot(key, bytes) {
   const t = performance.now();
+  // never at the expense of the matches: only with room for several times its size
+  try {
+    const est = await navigator.storage.estimate();
+    if (est && est.quota && est.quota - (est.usage || 0) < 4 * bytes.byteLength) {
+      throw new Error(`not stored: ${Math.round((est.quota - (est.usage || 0)) / 1e6)} MB free`);
+    }
+  } catch (err) {
+    if (String(err.message).startsWith("not stored")) throw err;   // no estimate: go on
+  }
   const sha256 = await sha256hex(bytes);
   const blob = new Blob([bytes], { type: "application/octet-stream" });
   const db = await snapDB();
