@@ -106,20 +106,26 @@ async function sha256hex(bytes) {
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function readSnapshot(key) {
-  let rec;
+async function readRecord() {
   const db = await snapDB();
   try {
-    rec = await idb(db.transaction(SNAP_STORE, "readonly").objectStore(SNAP_STORE).get(SNAP_ID));
+    return await idb(db.transaction(SNAP_STORE, "readonly").objectStore(SNAP_STORE).get(SNAP_ID));
   } finally { db.close(); }
+}
+
+// Checks what can be checked without reading the bytes (throws Rejected), then resolves
+// with the bytes once their SHA-256 matches.
+function snapshotBytes(rec, key) {
   if (!rec) throw new Rejected("none");
   if (rec.key !== key) throw new Rejected("key", `made for ${rec.key}`);
   if (!(rec.blob instanceof Blob) || typeof rec.sha256 !== "string") throw new Rejected("damaged");
   if (rec.blob.size > SNAPSHOT_MAX || rec.size > SNAPSHOT_MAX) throw new Rejected("size", `${rec.blob.size} bytes`);
   if (rec.blob.size !== rec.size) throw new Rejected("truncated", `${rec.blob.size} of ${rec.size} bytes`);
-  const bytes = new Uint8Array(await rec.blob.arrayBuffer());
-  if (await sha256hex(bytes) !== rec.sha256) throw new Rejected("checksum");
-  return bytes;
+  return (async () => {
+    const bytes = new Uint8Array(await rec.blob.arrayBuffer());
+    if (await sha256hex(bytes) !== rec.sha256) throw new Rejected("checksum");
+    return bytes;
+  })();
 }
 
 async function storeSnapshot(key, bytes) {
@@ -155,9 +161,11 @@ let handleJson = null;
 let pyodide = null;
 const quiet = { stdout: () => {}, stderr: (s) => console.warn("[python]", s) };
 
-async function restore(key, indexURL) {
-  const bytes = await readSnapshot(key);
-  mark("snapshot-read");
+async function restore(recordPromise, key, indexURL) {
+  const bytes = snapshotBytes(await recordPromise, key);
+  bytes.catch(() => {});
+  // Pyodide loads its JS while the bytes are read and checked (it awaits them before the
+  // wasm starts); a failed check rejects the restore
   const restoring = DEBUG.hang ? new Promise(() => {}) : loadPyodide({ indexURL, _loadSnapshot: bytes, ...quiet });
   const py = await restoring;
   const eng = afterRestore(py);
@@ -173,13 +181,15 @@ const booting = (async () => {
     .then((r) => { if (!r.ok) throw new Error(`engine archive: HTTP ${r.status}`); return r.arrayBuffer(); });
   zipPromise.catch(() => {});
   buildPromise.catch(() => {});
+  const recordPromise = typeof indexedDB !== "undefined" ? readRecord() : Promise.resolve(null);
+  recordPromise.catch(() => {});
   const build = await buildPromise;
   const key = `${pyodideVersion}|${build.engine.sha256}|${build.version}`;
   let eng = null;
   const snapshot = { used: false, reason: null };
   if (typeof indexedDB !== "undefined" && crypto.subtle) {
     try {
-      const out = await withTimeout(restore(key, indexURL), RESTORE_TIMEOUT);
+      const out = await withTimeout(restore(recordPromise, key, indexURL), RESTORE_TIMEOUT);
       pyodide = out.py;
       eng = out.eng;
       snapshot.used = true;
