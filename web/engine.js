@@ -30,6 +30,7 @@ export class Engine {
 
   start() {
     if (this.worker) return this.readyPromise;
+    this.startedAt = performance.now();
     // test hooks for the snapshot fallback (tests/browser/test_snapshot.py); the app never sets it
     let debug = "";
     try { debug = localStorage.getItem("tapete.debug.snapshot") || ""; } catch { /* no storage */ }
