@@ -88,26 +88,61 @@ def launch(pw, profile):
                                                  viewport={"width": 412, "height": 839})
 
 
+# When the first screen (the home screen, or the hand of a resumed table) is on screen:
+# the frame after it is in the DOM.
+FIRST_SCREEN = """
+window.__firstScreen = null;
+(function poll() {
+  if (document.querySelector('#new-cuatrola, #screen .table .hand button.card')) {
+    requestAnimationFrame(() => setTimeout(() => { window.__firstScreen = performance.now(); }, 0));
+    return;
+  }
+  requestAnimationFrame(poll);
+})();
+"""
+READY = "() => window.__tapete && window.__tapete.ready && window.__firstScreen !== null"
+
+
 def app_run(pw, url, server, tmp: Path, i: int) -> dict:
     profile = tmp / f"app-{i}"
     ctx = launch(pw, profile)
+    ctx.add_init_script(FIRST_SCREEN)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     server.log.clear()
     page.goto(url)
-    page.wait_for_function("() => window.__tapete && window.__tapete.ready", timeout=180_000)
+    page.wait_for_function(READY, timeout=180_000)
     cold = page.evaluate("() => window.__tapete.readyAt")
+    cold_paint = page.evaluate("() => window.__firstScreen")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => window.__tapete.snapshot !== null", timeout=60_000)
+    stored = page.evaluate("() => window.__tapete.snapshot")
     time.sleep(0.5)
     log = list(server.log)
     server.offline = True
     ctx.set_offline(True)
     page.reload()
-    page.wait_for_function("() => window.__tapete && window.__tapete.ready", timeout=180_000)
+    page.wait_for_function(READY, timeout=180_000)
     warm = page.evaluate("() => window.__tapete.readyAt")
-    stages = page.evaluate("() => window.__tapete.boot.stages")
+    warm_paint = page.evaluate("() => window.__firstScreen")
+    boot = page.evaluate("() => window.__tapete.boot")
+    # a match being resumed: its table is drawn from the stored view
+    mid = page.evaluate("""async () => {
+      const { startMatch } = await import('./screens/newmatch.js');
+      return (await startMatch({ game: 'cuatrola', rules: {}, seed: 'bench' })).id;
+    }""")
+    page.goto(url + "#/play/" + mid)
+    page.wait_for_selector(".table .hand button.card")
+    page.reload()
+    page.wait_for_function(READY, timeout=180_000)
+    resume_paint = page.evaluate("() => window.__firstScreen")
+    resume_ready = page.evaluate("() => window.__tapete.readyAt")
+    resume_preview = page.evaluate("() => !!document.querySelector('.table')")
     server.offline = False
     ctx.close()
-    return {"cold": cold, "warm": warm, "log": log, "stages": stages}
+    return {"cold": cold, "warm": warm, "log": log, "stages": boot["stages"],
+            "restored": boot["snapshot"]["used"], "cold_paint": cold_paint, "warm_paint": warm_paint,
+            "resume_paint": resume_paint, "resume_ready": resume_ready, "resumed": resume_preview,
+            "stored": stored}
 
 
 def bare_run(pw, url, server, tmp: Path, i: int) -> dict:
@@ -161,8 +196,14 @@ def main(argv=None) -> int:
 
     requests = sum(1 for _p, s, _n in apps[0]["log"] if s == 200)
     revalidated = sum(1 for _p, s, _n in apps[0]["log"] if s == 304)
-    med = {k: statistics.median(r[k] for r in apps) for k in ("cold", "warm")}
-    bmed = {k: statistics.median(r[k] for r in bares) for k in ("cold", "warm")}
+    own_log = [e for e in apps[0]["log"] if not e[0].startswith("/pyodide/")]
+    own_raw, own_gz = served_sizes(own_log, build.DIST)
+    core = sum((build.DIST / "pyodide" / n).stat().st_size for n in build.PYODIDE_FILES)
+
+    def med(rows, key):
+        return statistics.median(r[key] for r in rows)
+
+    b_cold, b_warm = med(bares, "cold"), med(bares, "warm")
     print(f"Tapete web app {info['version']}, {args.runs} runs (medians), "
           f"{time.strftime('%Y-%m-%d')}")
     print()
@@ -170,28 +211,50 @@ def main(argv=None) -> int:
     print("| --- | --- | --- | --- |")
     print(f"| app (page + service worker) | {raw:,} | {gzipped:,} | {requests} (+{revalidated} "
           f"revalidated, 304) |")
+    print(f"| of which the app's own code and assets (not pyodide/) | {own_raw:,} | {own_gz:,} | "
+          f"{sum(1 for _p, s, _n in own_log if s == 200)} |")
     print(f"| bare Pyodide page | {braw:,} | {bgz:,} | "
           f"{sum(1 for _p, s, _n in bares[0]['log'] if s == 200)} |")
+    print(f"| Pyodide core alone ({', '.join(build.PYODIDE_FILES)}) | {core:,} | | |")
     print(f"| dist/ on disk | {info['bytes']:,} | | {len(info['files'])} files |")
     print()
-    print("| navigation to ready | app (engine imported) | bare (Pyodide only) | ratio app/bare |")
-    print("| --- | --- | --- | --- |")
-    print(f"| cold (first visit) | {med['cold']:.0f} ms | {bmed['cold']:.0f} ms | "
-          f"{med['cold'] / bmed['cold']:.2f} |")
-    print(f"| warm (app: offline from the service worker; bare: HTTP cache) | {med['warm']:.0f} ms | "
-          f"{bmed['warm']:.0f} ms | {med['warm'] / bmed['warm']:.2f} |")
-    runtime = statistics.median(r["stages"]["runtime"] for r in apps)
-    engine_ms = statistics.median(r["stages"]["engine"] - r["stages"]["runtime"] for r in apps)
+    print(f"first visit / Pyodide core: {raw / core:.3f} (target <= 1.05); the app's own code and "
+          f"assets gzipped: {own_gz / 1000:.0f} KB (target <= 300 KB)")
     print()
+    rows = [
+        ("first paint, first visit (home screen)", med(apps, "cold_paint"), "bare, cold", b_cold, "<= 0.1"),
+        ("first paint, reload (home screen)", med(apps, "warm_paint"), "bare, reload", b_warm, "<= 0.1"),
+        ("first paint, resumed match (table from the stored view)", med(apps, "resume_paint"),
+         "bare, reload", b_warm, "<= 0.1"),
+        ("engine ready, reload (restored from the snapshot)", med(apps, "warm"), "bare, reload", b_warm,
+         "<= 0.3"),
+        ("engine ready, resumed match (restored from the snapshot)", med(apps, "resume_ready"),
+         "bare, reload", b_warm, "<= 0.3"),
+        ("engine ready, first visit (normal boot, snapshot made)", med(apps, "cold"), "bare, cold", b_cold,
+         ""),
+    ]
+    print("| start (navigation to ...) | app | bare Pyodide page (Pyodide loaded) | ratio | target |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, a, bname, b, target in rows:
+        print(f"| {name} | {a:.0f} ms | {bname} {b:.0f} ms | {a / b:.2f} | {target} |")
+    print()
+    restored = sum(1 for r in apps if r["restored"])
+    snap = [r["stored"] for r in apps if r["stored"] and r["stored"].get("stored")]
+    print(f"reloads restored from the snapshot: {restored} of {len(apps)}; resumed tables drawn: "
+          f"{sum(1 for r in apps if r['resumed'])} of {len(apps)}")
+    if snap:
+        print(f"snapshot: {snap[0]['bytes']:,} bytes; hashing and storing it after ready: "
+              f"{statistics.median(x['ms'] for x in snap):.0f} ms (median)")
     bare_worker = statistics.median(r["worker"] for r in bares)
-    print(f"inside the worker (warm, medians): Pyodide loaded {runtime:.0f} ms after the worker "
-          f"started (bare page: {bare_worker:.0f} ms); unpacking and importing the engine "
-          f"{engine_ms:.0f} ms")
+    print(f"inside the worker (reload, medians): engine ready {med(apps, 'warm') and statistics.median(r['stages']['engine'] for r in apps):.0f} ms "
+          f"after the worker started (bare page, Pyodide only: {bare_worker:.0f} ms)")
     print()
     print("runs (ms): app cold " + ", ".join(f"{r['cold']:.0f}" for r in apps)
-          + "; app warm " + ", ".join(f"{r['warm']:.0f}" for r in apps)
+          + "; app reload " + ", ".join(f"{r['warm']:.0f}" for r in apps)
+          + "; first paint reload " + ", ".join(f"{r['warm_paint']:.0f}" for r in apps)
+          + "; resumed table paint " + ", ".join(f"{r['resume_paint']:.0f}" for r in apps)
           + "; bare cold " + ", ".join(f"{r['cold']:.0f}" for r in bares)
-          + "; bare warm " + ", ".join(f"{r['warm']:.0f}" for r in bares))
+          + "; bare reload " + ", ".join(f"{r['warm']:.0f}" for r in bares))
     return 0
 
 

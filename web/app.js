@@ -9,12 +9,16 @@ import * as store from "./store.js";
 import { h, clear, toast, closeDialogs } from "./ui.js";
 import { installDefs } from "./cards.js";
 import { showHome } from "./screens/home.js";
-import { showNewMatch, startMatch } from "./screens/newmatch.js";
-import { showHistory } from "./screens/history.js";
-import { showSettings } from "./screens/settings.js";
-import { showHelp } from "./screens/help.js";
-import { parseLink } from "./share.js";
-import { gamesSpec } from "./games.js";
+// Only what the home screen needs is loaded up front (it is on screen at once); the other
+// screens are loaded when first shown.
+const lazy = {
+  newmatch: () => import("./screens/newmatch.js"),
+  history: () => import("./screens/history.js"),
+  settings: () => import("./screens/settings.js"),
+  help: () => import("./screens/help.js"),
+  share: () => import("./share.js"),
+  games: () => import("./games.js"),
+};
 
 const TABLES = {
   cuatrola: () => import("./table/cuatrola.js").then((m) => m.CuatrolaTable),
@@ -22,7 +26,7 @@ const TABLES = {
 };
 
 // What tests and tools/bench_web.py read: readiness and timings.
-const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false };
+const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null };
 window.__tapete = status;
 
 let screen = null;
@@ -55,14 +59,26 @@ async function route() {
     switch (parts[0]) {
       case undefined:
         setBar(null); screen = showHome(el); break;
-      case "new":
+      case "new": {
+        const { showNewMatch } = await lazy.newmatch();
+        if (seq !== routeSeq) return;
         setBar(t(`game.${parts[1]}`)); screen = showNewMatch(el, parts[1], query); break;
-      case "history":
+      }
+      case "history": {
+        const { showHistory } = await lazy.history();
+        if (seq !== routeSeq) return;
         setBar(t("nav.history")); screen = showHistory(el); break;
-      case "settings":
+      }
+      case "settings": {
+        const { showSettings } = await lazy.settings();
+        if (seq !== routeSeq) return;
         setBar(t("nav.settings")); screen = showSettings(el, ctx); break;
-      case "help":
+      }
+      case "help": {
+        const { showHelp } = await lazy.help();
+        if (seq !== routeSeq) return;
         setBar(t("nav.help")); screen = showHelp(el, parts[1]); break;
+      }
       case "play":
         setBar(null); screen = await openTable(el, parts[1], seq); break;
       case "deal":
@@ -90,8 +106,12 @@ function waiting(el, text) {
 
 async function openTable(el, id, seq) {
   let rec;
+  // both tables' code is fetched while the record is read (drawn as soon as both are in)
+  for (const load of Object.values(TABLES)) load().catch(() => {});
   try {
-    rec = await store.getMatch(id);
+    const early = globalThis.__tapeteResume;   // boot.js has started reading it
+    globalThis.__tapeteResume = null;
+    rec = early && early.id === id ? await early.record : await store.getMatch(id);
   } catch (err) {
     throw new Error(t("store.unavailable", { error: err.message }));
   }
@@ -108,10 +128,16 @@ async function openTable(el, id, seq) {
     damagedScreen(el, rec, problem ? t("history.damaged_why", { why: problem }) : t("new.unknown_game", { game }));
     return null;
   }
-  if (!status.ready) waiting(el, t("boot.waiting"));
+  // the person's last view is stored with the match: the table is drawn from it at once,
+  // before Python is ready (it comes alive when the engine answers)
+  const stored = !status.ready && rec.view && typeof rec.view === "object" ? rec.view : null;
+  if (!status.ready && !stored) waiting(el, t("boot.waiting"));
   const Table = await TABLES[game]();
   if (seq !== routeSeq) return null;
   const table = new Table(el, rec);
+  if (stored && !status.ready) {
+    try { table.preview(stored); } catch (err) { console.warn("stored view:", err); waiting(el, t("boot.waiting")); }
+  }
   await engine.ready.catch(() => {});
   if (seq !== routeSeq) return null;
   await table.mount();
@@ -122,6 +148,7 @@ async function openLink(el, query, seq) {
   waiting(el, status.ready ? t("link.opening") : t("boot.waiting"));
   try {
     const info = await engine.ready;
+    const [{ gamesSpec }, { parseLink }, { startMatch }] = await Promise.all([lazy.games(), lazy.share(), lazy.newmatch()]);
     const games = await gamesSpec();
     const deal = await parseLink(query, info.shuffle, Object.keys(games));
     const rec = await startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
@@ -253,6 +280,7 @@ async function main() {
   window.addEventListener("hashchange", route);
   route();
   engine.on((m) => {
+    if (m.type === "snapshot") status.snapshot = m;
     if (m.type === "progress") {
       const base = status.swFirstVisit ? 0.7 : 0;
       showProgress(null, t(m.stage === "runtime" ? "boot.python" : "boot.engine"));

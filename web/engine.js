@@ -30,7 +30,12 @@ export class Engine {
 
   start() {
     if (this.worker) return this.readyPromise;
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "tapete-python" });
+    this.startedAt = performance.now();
+    // test hooks for the snapshot fallback (tests/browser/test_snapshot.py); the app never sets it
+    let debug = "";
+    try { debug = localStorage.getItem("tapete.debug.snapshot") || ""; } catch { /* no storage */ }
+    this.worker = new Worker(new URL("./worker.js", import.meta.url),
+      { type: "module", name: debug ? `tapete-python;${debug}` : "tapete-python" });
     this.worker.onmessage = (e) => this._onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault();
@@ -74,6 +79,16 @@ export class Engine {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, type: "call", json });
+    });
+  }
+
+  /** One draw of Python's `random` in the worker (a string of a 64-bit integer). */
+  randomDraw() {
+    this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, type: "random" });
     });
   }
 

@@ -15,9 +15,22 @@ export function browserLang() {
 
 export async function setLang(wanted) {
   const l = LANGS.includes(wanted) ? wanted : browserLang();
-  const res = await fetch(new URL(`./i18n/${l}.json`, import.meta.url));
-  if (!res.ok) throw new Error(`i18n/${l}.json: HTTP ${res.status}`);
-  catalog = await res.json();
+  // the catalog boot.js has already started fetching, when it is this one
+  const early = globalThis.__tapeteCatalog;
+  let got = null;
+  if (early && !early.used && early.lang === l) {
+    early.used = true;
+    got = await early.promise.catch(() => null);
+  } else if (!early) {
+    globalThis.__tapeteCatalog = { lang: l, used: true };   // boot.js came late: it need not fetch
+  }
+  if (got) {
+    catalog = got;
+  } else {
+    const res = await fetch(new URL(`./i18n/${l}.json`, import.meta.url));
+    if (!res.ok) throw new Error(`i18n/${l}.json: HTTP ${res.status}`);
+    catalog = await res.json();
+  }
   lang = l;
   document.documentElement.lang = l;
   return l;

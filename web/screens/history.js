@@ -5,16 +5,7 @@ import { h, clear, dialog, toast } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
-
-export function describeRecord(rec) {
-  const game = t(`game.${rec.game || (rec.match && rec.match.game)}`);
-  const r = rec.result;
-  if (rec.status === "finished" && r && r.score) {
-    return `${game} · ${t(r.winner === 0 ? "history.won" : "history.lost")} ${r.score[0]}–${r.score[1]}`;
-  }
-  if (r && r.score) return `${game} · ${t("history.in_progress")} ${r.score[0]}–${r.score[1]}`;
-  return `${game} · ${t("history.in_progress")}`;
-}
+import { describeRecord } from "./home.js";
 
 function fileName(rec) {
   const d = new Date(rec.updated || Date.now()).toISOString().slice(0, 16).replace(/[:T]/g, "-");

@@ -3,7 +3,17 @@
 import { t, fmtDate } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import * as store from "../store.js";
-import { describeRecord } from "./history.js";
+
+/** One line about a stored match (home and history). */
+export function describeRecord(rec) {
+  const game = t(`game.${rec.game || (rec.match && rec.match.game)}`);
+  const r = rec.result;
+  if (rec.status === "finished" && r && r.score) {
+    return `${game} · ${t(r.winner === 0 ? "history.won" : "history.lost")} ${r.score[0]}–${r.score[1]}`;
+  }
+  if (r && r.score) return `${game} · ${t("history.in_progress")} ${r.score[0]}–${r.score[1]}`;
+  return `${game} · ${t("history.in_progress")}`;
+}
 
 export function showHome(root) {
   clear(root);

@@ -36,7 +36,7 @@ export async function startMatch({ game, rules, seed, level, origin = "new" }) {
   const ans = await engine.call({ op: "new", game, rules, seed: seed || randomSeed(), seat: 0, meta });
   if (!ans.ok) throw new Error(engineText(ans.error));
   store.requestPersistence();
-  return store.addMatch({ id: store.newId(), game, origin, match: ans.match, status: "playing" });
+  return store.addMatch({ id: store.newId(), game, origin, match: ans.match, view: ans.view, status: "playing" });
 }
 
 export function showNewMatch(root, game, query) {

@@ -50,6 +50,15 @@ export class CuarentaTable extends TableBase {
   name(seat) { return seatName(seat, this.players, this.nextSits); }
   pos(seat) { return position(seat, this.players, this.nextSits); }
 
+  /** Draw the stored last view before Python is ready (nothing can be played yet). */
+  preview(view) {
+    this.players = view.players;
+    this.nextSits = view.next_seat_sits;
+    this.build();
+    this.render(view);
+    this.root.dataset.preview = "stored";
+  }
+
   async mount() {
     let view;
     try {
@@ -63,6 +72,7 @@ export class CuarentaTable extends TableBase {
     // or, with the clockwise option, at the left)
     this.players = view.players;
     this.nextSits = view.next_seat_sits;
+    delete this.root.dataset.preview;
     this.build();
     this.render(view);
     this.session.run();

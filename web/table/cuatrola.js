@@ -22,10 +22,20 @@ export class CuatrolaTable extends TableBase {
     this.lastShown = new Set();
   }
 
+  /** Draw the stored last view before Python is ready (nothing can be played yet). */
+  preview(view) {
+    this.build();
+    this.render(view);
+    this.root.dataset.preview = "stored";
+  }
+
   async mount() {
     this.build();
     try {
       const view = await this.session.open();
+      if (this.destroyed) return;
+      delete this.root.dataset.preview;
+      this.build();
       this.render(view);
     } catch (err) {
       if (err instanceof DamagedMatch) { damagedScreen(this.root, this.record, err.message); return; }

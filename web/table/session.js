@@ -101,7 +101,7 @@ export class Session {
 
   async _save(view) {
     try {
-      this.record = await store.saveMatch(this.record, this.match, outcome(view));
+      this.record = await store.saveMatch(this.record, this.match, { ...outcome(view), view });
       if (this.unsaved) toast(t("store.saved_again"));
       this.unsaved = false;
     } catch (err) {

@@ -1,0 +1,152 @@
+"""The engine's memory snapshot (docs/app.md, "Fast start"): made on a first visit, restored
+afterwards, and every kind of bad snapshot falls back to a normal boot unnoticed."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import hand_cards, moves, my_turn, new_match, set_settings, step, stored, wait_ready
+
+RECORD = """() => new Promise((resolve, reject) => {
+  const r = indexedDB.open('tapete-snapshot');
+  r.onsuccess = () => {
+    const g = r.result.transaction('snapshot', 'readonly').objectStore('snapshot').get('engine');
+    g.onsuccess = () => { const v = g.result; r.result.close();
+      resolve(v ? {key: v.key, size: v.size, sha256: v.sha256, blob: v.blob.size} : null); };
+    g.onerror = () => reject(g.error);
+  };
+  r.onerror = () => reject(r.error);
+})"""
+
+# Each tampering reads the stored record, changes it and writes it back.
+TAMPER = """async (kind) => {
+  const db = await new Promise((res, rej) => { const r = indexedDB.open('tapete-snapshot');
+    r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
+  const st = (mode) => db.transaction('snapshot', mode).objectStore('snapshot');
+  const rec = await new Promise((res) => { const g = st('readonly').get('engine'); g.onsuccess = () => res(g.result); });
+  const bytes = new Uint8Array(await rec.blob.arrayBuffer());
+  if (kind === 'corrupt') {            // one byte flipped in the middle, size and hash unchanged
+    bytes[bytes.length >> 1] ^= 0xff;
+    rec.blob = new Blob([bytes]);
+  } else if (kind === 'truncate') {    // the last 4 KiB cut off, size updated: only the hash can tell
+    rec.blob = new Blob([bytes.subarray(0, bytes.length - 4096)]);
+    rec.size = bytes.length - 4096;
+  } else if (kind === 'key') {         // made by another app version
+    rec.key = rec.key.replace(/\\|[^|]*$/, '|0123456789abcdef');
+  } else if (kind === 'oversized') {   // larger than any snapshot of this app can be
+    const big = new Uint8Array(64 * 1024 * 1024 + 1);
+    big.set(bytes);
+    rec.blob = new Blob([big]);
+    rec.size = big.length;
+  }
+  await new Promise((res, rej) => { const tx = db.transaction('snapshot', 'readwrite');
+    tx.objectStore('snapshot').put(rec, 'engine'); tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
+  db.close();
+}"""
+
+
+def boot(page):
+    return page.evaluate("() => window.__tapete.boot.snapshot")
+
+
+def wait_stored(page):
+    page.wait_for_function("() => window.__tapete.snapshot && window.__tapete.snapshot.stored",
+                           timeout=60_000)
+
+
+def engine_works(page):
+    out = page.evaluate("""async () => {
+      const { engine } = await import('./engine.js');
+      const g = await engine.call({ op: 'games' });
+      const m = await engine.call({ op: 'new', game: 'cuatrola', rules: {}, seed: 'snap', seat: 0, meta: {} });
+      return { games: g.ok, match: m.ok };
+    }""")
+    assert out == {"games": True, "match": True}, out
+
+
+def draw(page):
+    return page.evaluate("async () => (await import('./engine.js')).engine.randomDraw()")
+
+
+def reload(page):
+    page.reload()
+    wait_ready(page)
+
+
+@pytest.fixture
+def snap_page(new_browser, app_url):
+    """A fresh profile after its first visit: the snapshot has been made and stored."""
+    b = new_browser()
+    page = b.page()
+    page.goto(app_url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    assert boot(page)["used"] is False and boot(page)["reason"] == "none"
+    wait_stored(page)
+    rec = page.evaluate(RECORD)
+    assert rec["key"].startswith("314.0.8|") and rec["size"] == rec["blob"] > 1_000_000
+    assert len(rec["sha256"]) == 64
+    return page
+
+
+def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
+    page = snap_page
+    reload(page)
+    assert boot(page)["used"] is True, boot(page)
+    engine_works(page)
+    first = draw(page)
+    reload(page)
+    assert boot(page)["used"] is True, boot(page)
+    second = draw(page)
+    assert first != second, "Python's random is frozen by the snapshot"
+    # a restore leaves the stored snapshot as it was (no rewrite)
+    assert page.evaluate("() => window.__tapete.snapshot") is None
+
+
+@pytest.mark.parametrize("kind,reason", [("corrupt", "checksum"), ("truncate", "checksum"),
+                                         ("key", "key"), ("oversized", "size"),
+                                         ("hang", "timeout")])
+def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
+    page = snap_page
+    good = page.evaluate(RECORD)
+    if kind == "hang":
+        page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=1500')")
+    else:
+        page.evaluate(TAMPER, kind)
+    reload(page)
+    snap = boot(page)
+    assert snap["used"] is False and snap["reason"] == reason, snap
+    assert page.evaluate("() => window.__tapete.error") is None
+    assert page.locator("#new-cuatrola").count() == 1
+    engine_works(page)
+    # ... and a good snapshot replaces the bad one; the next start uses it
+    wait_stored(page)
+    page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
+    again = page.evaluate(RECORD)
+    assert again["key"] == good["key"] and again["size"] == again["blob"] <= 64 * 1024 * 1024
+    reload(page)
+    assert boot(page)["used"] is True, boot(page)
+
+
+def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, app_url):
+    page = snap_page
+    set_settings(page, speed="instant", lang="en")
+    mid = new_match(page, app_url, "cuatrola", {}, seed="preview-1")
+    step(page)
+    my_turn(page)
+    hand = hand_cards(page)
+    n = moves(page)
+    assert stored(page, mid)["view"]["hand"] is not None
+    # make Python slow to come (a restore that hangs, then a normal boot)
+    page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=4000')")
+    page.reload()
+    page.wait_for_selector("#screen[data-preview=stored] .table .hand button.card", timeout=10_000)
+    assert page.evaluate("() => window.__tapete.ready") is False
+    assert hand_cards(page) == hand and moves(page) == n
+    page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
+    wait_ready(page)
+    page.wait_for_function("() => !document.getElementById('screen').dataset.preview", timeout=30_000)
+    my_turn(page)
+    assert hand_cards(page) == hand and moves(page) == n
+    step(page)
+    assert len(stored(page, mid)["match"]["actions"]) > n
