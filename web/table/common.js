@@ -1,7 +1,7 @@
 // Pieces both tables share: seats around the table, card buttons, the top bar,
 // the table menu (share, export, help), the damaged-match screen.
 import { t } from "../i18n.js";
-import { h, clear, dialog, toast } from "../ui.js";
+import { h, clear, dialog, toast, announce } from "../ui.js";
 import { cardSVG, backSVG, cardName } from "../cards.js";
 import { shareMatch } from "../share.js";
 import { exportRecord } from "../screens/history.js";
@@ -130,5 +130,20 @@ export class TableBase {
     this.bannerEl.classList.add("show");
     clearTimeout(this.bannerTimer);
     this.bannerTimer = setTimeout(() => this.bannerEl.classList.remove("show"), 1900);
+  }
+
+  /** The match-over dialog; each table supplies newMatchHash() for 'play again'. */
+  async matchOver(view) {
+    if (this.destroyed) return;
+    const text = t(view.winner === 0 ? "result.we_won" : "result.they_won");
+    announce(text);
+    const choice = await dialog({
+      title: t("result.title"),
+      body: [h("p", { class: "hand-result", text }), h("p", { text: t("table.score_label", { us: view.score[0], them: view.score[1] }) })],
+      buttons: [{ label: t("result.again"), value: "again", primary: true }, { label: t("nav.home"), value: "home" }, { label: t("close"), value: "close" }],
+      className: "match-over",
+    });
+    if (choice === "again") location.hash = this.newMatchHash();
+    else if (choice === "home") location.hash = "#/";
   }
 }

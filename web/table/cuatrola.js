@@ -291,19 +291,8 @@ export class CuatrolaTable extends TableBase {
     });
   }
 
-  async matchOver(view) {
-    if (this.destroyed) return;
-    const text = t(view.winner === 0 ? "result.we_won" : "result.they_won");
-    announce(text);
-    const choice = await dialog({
-      title: t("result.title"),
-      body: [h("p", { class: "hand-result", text }), h("p", { text: t("table.score_label", { us: view.score[0], them: view.score[1] }) })],
-      buttons: [{ label: t("result.again"), value: "again", primary: true }, { label: t("nav.home"), value: "home" }, { label: t("close"), value: "close" }],
-      className: "match-over",
-    });
-    if (choice === "again") location.hash = "#/new/cuatrola";
-    else if (choice === "home") location.hash = "#/";
-  }
+  newMatchHash() { return "#/new/cuatrola"; }
+
 
   async showLastTrick() {
     const v = this.view;
