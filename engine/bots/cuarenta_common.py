@@ -3,8 +3,7 @@
 ``Info.from_view(view)``: own hand, table, the card just laid (caída target),
 score, captured counts, the cards seen this hand (every lay and capture is
 public), per-rank counts of cards gone, rondas announced, and the legal
-actions as (card, taken) pairs. The view has no rule options yet: ``rules``
-comes from ``view["rules"]`` when present, else the defaults (docs/bots.md).
+actions as (card, taken) pairs, and the rule options (``view["rules"]``).
 
 ``Sim``: the play of one deal on bitmasks (hands, table, last laid card,
 score, captured counts) with the engine's capture sets
@@ -16,28 +15,13 @@ from __future__ import annotations
 
 from ..cuarenta import rules as R
 from ..cuarenta.captures import RANK_MASK, capture_sets
-from ..errors import RulesError
+from . import rules_of
 
 TEXT = R.DECK.text
 PARSE = R.DECK.parse
 FULL = (1 << 40) - 1
 CLAIM, NOCLAIM = "claim", "noclaim"
 ARENA_HANDS_PER_MATCH = 4  # rough hands per game to 40, to size arena runs
-
-
-def rules_of(view: dict):
-    given = view.get("rules")
-    if isinstance(given, dict):
-        try:
-            return R.OPTIONS.resolve(given)
-        except RulesError:
-            pass
-    over = {"players": view.get("players", 4)}
-    if view.get("direction") == "clockwise":
-        over["clockwise"] = True
-    if view.get("chicas") is not None:
-        over["mesa"] = True
-    return R.OPTIONS.resolve(over)
 
 
 def parse_play(text: str) -> tuple[int, int]:
@@ -68,7 +52,7 @@ class Info:
     def from_view(cls, view: dict) -> "Info":
         self = cls()
         self.view = view
-        self.rules = rules_of(view)
+        self.rules = rules_of(view, R.OPTIONS)
         self.n = view["players"]
         self.seat = view["seat"]
         self.side = self.seat % 2

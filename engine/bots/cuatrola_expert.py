@@ -31,6 +31,7 @@ from ..cuatrola import rules as R
 from ..cuatrola.state import POINTS
 from . import cuatrola_heuristic as H
 from .cuatrola_info import Info
+from .cuatrola_model import PlayModel
 from .cuatrola_sample import Sampler
 from .cuatrola_solver import Pos, Solver, INF
 
@@ -43,6 +44,8 @@ WIN_BONUS = 30
 BID_OPTIMISM = 0.08     # the solver's success rate overstates a real declarer's
 OPPONENT_SOLO_P = 0.65  # assumed success of an opponent's bid we let stand
 DISCARD_WEIGHT = 0.35   # weight of a deal where a discarder kept as/tres of the suit
+INFERENCE = True        # weigh deals by how well they explain the others' decisions
+MAX_TRIES = 12          # deals drawn per sample before taking the likeliest
 
 
 def current_margin(info: Info) -> int:
@@ -91,6 +94,25 @@ def sample_weight(signals, hands) -> float:
     return w
 
 
+def draw(sampler: Sampler, model, rng):
+    """(hands, weight): a deal drawn from the sampler and kept with probability
+    its likelihood under the play model (rejection sampling, so kept deals
+    weigh 1); after ``MAX_TRIES`` refusals the likeliest deal drawn, with its
+    likelihood as its weight."""
+    hands = sampler.sample(rng)
+    if model is None or not model.decisions:
+        return hands, 1.0
+    best, best_w = hands, -1.0
+    for _ in range(MAX_TRIES):
+        if model.accept(hands, rng.random):
+            return hands, 1.0
+        w = model.likelihood(hands)
+        if w > best_w:
+            best, best_w = hands, w
+        hands = sampler.sample(rng)
+    return best, best_w
+
+
 def pos_for(info: Info, hands) -> Pos:
     return Pos(hands, info.trump, info.turn, info.trick, len(info.tricks), info.won, info.sung,
                info.contract, info.declarer, info.rules)
@@ -104,6 +126,7 @@ def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMP
     if len(moves) == 1:
         return moves[0], {}
     sampler = Sampler(info)
+    model = PlayModel(info) if INFERENCE else None
     signals = discard_signals(info)
     me = info.seat % 2
     margin0 = current_margin(info)
@@ -114,9 +137,9 @@ def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMP
     nodes = 0
     n = 0
     while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
-        hands = sampler.sample(rng)
+        hands, w = draw(sampler, model, rng)
         n += 1
-        w = sample_weight(signals, hands)
+        w *= sample_weight(signals, hands)
         solver = Solver(pos_for(info, hands))
         vals = solver.values(moves)
         nodes += solver.nodes
@@ -177,24 +200,27 @@ def bid(info: Info, rng, budget: int = BID_NODE_BUDGET, max_samples: int = BID_M
     if not cands:
         return H.BID + R.PASS, {}
     sampler = Sampler(info)
+    model = PlayModel(info) if INFERENCE else None
     wins = {b: 0.0 for b in cands}
     normal = 0.0
     need_normal = highest == R.PASS
     n = nodes = 0
+    wsum = 0.0
     while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
-        hands = sampler.sample(rng)
+        hands, w = draw(sampler, model, rng)
         n += 1
+        wsum += w
         for b in cands:
             ok, k = contract_success(info, hands, b, budget - nodes)
-            wins[b] += ok
+            wins[b] += w * ok
             nodes += k
         if need_normal:
             ok, k = contract_success(info, hands, R.PASS, budget - nodes)
-            normal += ok
+            normal += w * ok
             nodes += k
     est = {}
     if need_normal:
-        p = normal / n
+        p = normal / wsum
         ev_pass = p * H.match_utility(info, 1, 0) + (1 - p) * H.match_utility(info, 0, 1)
     else:
         v = R.BID_VALUE[highest]
@@ -203,7 +229,7 @@ def bid(info: Info, rng, budget: int = BID_NODE_BUDGET, max_samples: int = BID_M
     est["pass"] = round(ev_pass, 3)
     best, best_ev = R.PASS, ev_pass
     for b in cands:
-        p = max(0.0, wins[b] / n - BID_OPTIMISM)
+        p = max(0.0, wins[b] / wsum - BID_OPTIMISM)
         v = R.BID_VALUE[b]
         ev = p * H.match_utility(info, v, 0) + (1 - p) * H.match_utility(info, 0, v)
         est[R.BID_NAMES[b]] = round(ev, 3)

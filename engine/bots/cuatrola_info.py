@@ -15,16 +15,16 @@ inferences every player can make:
   trick; a deal is consistent only if the side could not sing them
   (checked by ``consistent``).
 
-The view carries no rule options yet; ``rules`` comes from ``view["rules"]``
-when present, else the defaults (see docs/bots.md, "What the view lacks").
+The rule options come from ``view["rules"]`` (public: they are in the match
+file and every engine view carries them).
 """
 
 from __future__ import annotations
 
 from ..cuatrola import rules as R
 from ..cuatrola.state import REY_CABALLO, STRENGTH, SUIT_MASK
-from ..errors import RulesError
 from ..cuatrola.state import legal_mask
+from . import rules_of
 
 ALL_CARDS = 0
 for _c in R.CARDS:
@@ -38,21 +38,6 @@ def popcount(m: int) -> int:
     return bin(m).count("1")
 
 
-def rules_of(view: dict):
-    """The rule options of the view, else the defaults."""
-    given = view.get("rules")
-    if isinstance(given, dict):
-        try:
-            return R.OPTIONS.resolve(given)
-        except RulesError:
-            pass
-    overrides = {}
-    if "quintola" in view.get("legal", ()) or any(
-            b.get("bid") == "quintola" for b in view.get("bids", ())):
-        overrides["quintola"] = True
-    return R.OPTIONS.resolve(overrides)
-
-
 class Info:
     """A seat's knowledge, as bitmasks. Build with ``Info.from_view``."""
 
@@ -63,7 +48,7 @@ class Info:
     def from_view(cls, view: dict) -> "Info":
         self = cls()
         self.view = view
-        self.rules = rules_of(view)
+        self.rules = rules_of(view, R.OPTIONS)
         self.seat = seat = view["seat"]
         self.partner = (seat + 2) % 4
         self.phase = view["phase"]

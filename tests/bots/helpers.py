@@ -45,13 +45,6 @@ RULE_SETS = [
 ]
 
 
-def with_rules(view, state):
-    """The view plus the rule options (until the engine's view carries them)."""
-    v = dict(view)
-    v.setdefault("rules", state.rules.to_json())
-    return v
-
-
 def rng(seed=0):
     return random.Random(seed)
 

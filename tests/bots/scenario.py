@@ -43,9 +43,7 @@ def scenario(hands, trump, dealer, actions=(), rules=None):
 
 def info_of(state, seat=None):
     seat = state.current_player if seat is None else seat
-    v = dict(state.view(seat))
-    v.setdefault("rules", state.rules.to_json())
-    return Info.from_view(v)
+    return Info.from_view(state.view(seat))
 
 
 PASS4 = ["pass"] * 4

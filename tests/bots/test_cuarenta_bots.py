@@ -16,12 +16,6 @@ from engine.deal import SeededStream
 P = R.DECK.parse
 
 
-def view_with_rules(state, seat):
-    v = dict(state.view(seat))
-    v.setdefault("rules", state.rules.to_json())
-    return v
-
-
 RULES = [{}, {"players": 2}, {"todo_dos": True}, {"thirty_eight": "no_limpia"},
          {"sequences": "manual"}]
 
@@ -39,7 +33,7 @@ def test_simulator_scores_like_the_engine(rules):
             if r.random() < 0.15:  # visit the 38 rule
                 s = s._replace(score=(R.THIRTY_EIGHT, r.choice((0, 20, R.THIRTY_EIGHT))))
             seat = s.current_player
-            info = Info.from_view(view_with_rules(s, seat))
+            info = Info.from_view(s.view(seat))
             sim = Sim(s.hands, s.table, s.last, s.score, [x.bit_count() for x in s.captured],
                       seat, s.rules, s.dealer)
             plays = sorted(sim.moves(full=True))
@@ -84,7 +78,7 @@ def scenario(first, actions=(), rules=None, score=None):
 
 
 def check(s, text, rule):
-    got = decide(Info.from_view(view_with_rules(s, s.current_player)))
+    got = decide(Info.from_view(s.view(s.current_player)))
     assert got == (text, rule)
 
 
@@ -107,7 +101,7 @@ def test_limpia():
 def test_capture_most():
     s = scenario(BASE, ["2H", "3D", "JS"])
     # seat 3: 2C pairs 2H and takes 3D as a sequence; 6D... the most cards, no caída
-    text, rule = decide(Info.from_view(view_with_rules(s, 3)))
+    text, rule = decide(Info.from_view(s.view(3)))
     assert rule == "capture_most"
     assert text.startswith("2C:2H")
 
@@ -140,7 +134,7 @@ def test_play_from_pairs():
     first = {0: ["KH", "6D", "JS", "2H", "3C"], 1: ["5S", "5D", "2C", "4H", "7C"],
              2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AD", "KD"]}
     s = scenario(first, ["KH"])
-    text, rule = decide(Info.from_view(view_with_rules(s, 1)))
+    text, rule = decide(Info.from_view(s.view(1)))
     assert rule == "play_from_pairs" and text in ("5S", "5D")
 
 
@@ -149,7 +143,7 @@ def test_do_not_offer_sequences():
     first = {0: ["5H", "6D", "JS", "2H", "3C"], 1: ["4D", "2C", "7S", "QH", "KD"],
              2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AD", "KC"]}
     s = scenario(first, ["5H"])
-    text, rule = decide(Info.from_view(view_with_rules(s, 1)))
+    text, rule = decide(Info.from_view(s.view(1)))
     assert rule == "no_sequences" and text != "4D"
 
 
@@ -157,7 +151,7 @@ def test_aces_are_dangerous():
     first = {0: ["7H", "6D", "JS", "2H", "3H"], 1: ["AD", "3C", "5S", "QH", "KD"],
              2: ["5C", "2S", "QD", "AC", "6C"], 3: ["4S", "2D", "6H", "AH", "KC"]}
     s = scenario(first, ["7H"])
-    text, rule = decide(Info.from_view(view_with_rules(s, 1)))
+    text, rule = decide(Info.from_view(s.view(1)))
     assert rule == "aces_are_dangerous" and text != "AD"
 
 
@@ -171,7 +165,7 @@ def test_ronda_claim_is_exact():
             if s.phase == CLAIM:
                 claimer, holder, d = s.pending[0]
                 rank = next(k for dd, ss, k in s.rondas if dd == d and ss == holder)
-                v = view_with_rules(s, claimer)
+                v = s.view(claimer)
                 fell = s.caida_cards(claimer, holder, d)
                 want = f"claim:{R.DECK.ranks[rank]}" if fell & sum(
                     1 << (x * 10 + rank) for x in range(4)) else "noclaim"

@@ -9,14 +9,14 @@ from engine.bots.cuatrola_info import Info
 from engine.bots.cuatrola_sample import Sampler
 from engine.cuatrola.state import PLAY
 
-from .helpers import RULE_SETS, positions, replay_with_hands, with_rules
+from .helpers import RULE_SETS, positions, replay_with_hands
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_deductions_hold_for_the_real_hands(rules):
     for s in positions(rules, 25, bid_rng=random.Random(5)):
         for seat in range(4):
-            info = Info.from_view(with_rules(s.view(seat), s))
+            info = Info.from_view(s.view(seat))
             for o in range(4):
                 assert info.known[o] & s.hands[o] == info.known[o], (o, seat)
                 if o != seat:
@@ -29,7 +29,7 @@ def test_samples_respect_the_view(rules):
     r = random.Random(7)
     for s, actions in positions(rules, 8, bid_rng=random.Random(6), with_actions=True)[::3]:
         seat = s.current_player
-        info = Info.from_view(with_rules(s.view(seat), s))
+        info = Info.from_view(s.view(seat))
         sampler = Sampler(info)
         assert sampler.ok
         for _ in range(5):
