@@ -152,8 +152,9 @@ def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMP
                 u = m + WIN_BONUS * value * ((m > 0) - (m < 0))
             totals[c] += w * u
         wsum += w
-    best = max(moves, key=lambda c: (totals[c], c == h_card, -c))
-    return best, {c: totals[c] / wsum for c in moves}
+    scores = {c: totals[c] / wsum for c in moves}
+    best = max(moves, key=lambda c: (scores[c], c == h_card, -c))
+    return best, scores
 
 
 # ----- bidding ----------------------------------------------------------------

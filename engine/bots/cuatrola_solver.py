@@ -35,6 +35,9 @@ from ..cuatrola.state import legal_mask as engine_legal_mask
 
 INF = 10 ** 6
 FULL_HAND = R.TRICKS_PER_HAND
+LAST_TRICK = FULL_HAND - 1
+ULTIMAS = R.ULTIMAS_POINTS
+CARD_OF = {1 << c: c for c in range(40)}
 NEED_WITH_QUINTOLA = R.TRICKS_FOR_CUATROLA_WITH_QUINTOLA
 SUIT_OF = tuple(c // 10 for c in range(40))
 # Move ordering: strongest first (trumps above everything).
@@ -283,12 +286,36 @@ class Solver:
                     break
             return pts, sung
 
+        def last_trick(turn, w0, w1):
+            # one card each: every play is forced
+            wsx = turn
+            wcx = c0 = CARD_OF[hands[turn]]
+            tp = PTS[c0]
+            s_ = nxt[turn]
+            while s_ != turn:
+                c = CARD_OF[hands[s_]]
+                tp += PTS[c]
+                wsuit = wcx // 10
+                cs = c // 10
+                if (cs == wsuit and STR[c] > STR[wcx]) or (cs == trump and wsuit != trump):
+                    wsx, wcx = s_, c
+                s_ = nxt[s_]
+            side = wsx & 1
+            if tricks_mode:
+                nw0, nw1 = (w0 + 1, w1) if side == 0 else (w0, w1 + 1)
+                dt = nw1 if dside == 0 else nw0
+                return -win_val if dt > allowed else win_val
+            gain = tp + ULTIMAS
+            return gain if side == 0 else -gain
+
         def node(turn, n, led, ws, wc, top, tpts, done, sung, w0, w1, alpha, beta):
             solver.nodes += 1
             hand = hands[turn]
             key = None
             ttbest = -1
             if n == 0:
+                if done == LAST_TRICK:
+                    return last_trick(turn, w0, w1)
                 key = (hands[0], hands[1], hands[2], hands[3], turn, sung,
                        (w0, w1) if tricks_mode else (0 if every else (w0 > 0, w1 > 0)))
                 e = tt.get(key)
