@@ -108,7 +108,6 @@ window.__firstScreen = null;
   requestAnimationFrame(poll);
 })();
 """
-READY = "() => window.__tapete && window.__tapete.ready && window.__firstScreen !== null"
 
 
 def measured(page, go):
