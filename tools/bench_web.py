@@ -262,7 +262,8 @@ def main(argv=None) -> int:
     print(f"reloads restored from the snapshot: {restored} of {len(apps)}; resumed tables drawn: "
           f"{sum(1 for r in apps if r['resumed'])} of {len(apps)}")
     if snap:
-        print(f"snapshot: {snap[0]['bytes']:,} bytes; hashing and storing it after ready: "
+        print(f"snapshot: {snap[0]['bytes']:,} bytes, of which {snap[0].get('stored', snap[0]['bytes']):,} stored "
+              f"(the rest is zero pages); checking and storing it after ready: "
               f"{statistics.median(x['ms'] for x in snap):.0f} ms (median)")
     bare_worker = statistics.median(r["worker"] for r in bares)
     print(f"inside the worker (reload, medians): engine ready "

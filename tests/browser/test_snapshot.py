@@ -13,7 +13,8 @@ RECORD = """async () => {
   let file;
   try { file = await (await root.getFileHandle('tapete-snapshot.bin')).getFile(); } catch { return null; }
   const head = JSON.parse(new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer()));
-  return { key: head.key, size: head.size, checksum: head.checksum, body: file.size - 4096 };
+  return { key: head.key, size: head.size, stored: head.stored, pages: head.pages, checksum: head.checksum,
+           body: file.size - 4096 };
 }"""
 
 # Each tampering reads the stored file, changes it and writes it back.
@@ -26,9 +27,18 @@ TAMPER = """async (kind) => {
   let headBytes = null;
   if (kind === 'corrupt') {            // one byte flipped in the middle, sizes and checksum unchanged
     body[body.length >> 1] ^= 0xff;
-  } else if (kind === 'truncate') {    // the last 4 KiB cut off, size updated: only the checksum can tell
+  } else if (kind === 'truncate') {    // the last stored page cut off, the page map and sizes
+    const d = head.pages.search(/[1-9a-f][0]*$/);   // updated to match: only the checksum can tell
+    const digit = parseInt(head.pages[d], 16);
+    const bit = 31 - Math.clz32(digit);
+    const page = d * 4 + bit;
+    const len = Math.min(65536, head.size - page * 65536);
+    head.pages = head.pages.slice(0, d) + (digit & ~(1 << bit)).toString(16) + head.pages.slice(d + 1);
+    body = body.subarray(0, body.length - len);
+    head.stored = body.length;
+  } else if (kind === 'cut') {         // the last 4 KiB cut off, the stored size updated
     body = body.subarray(0, body.length - 4096);
-    head.size = body.length;
+    head.stored = body.length;
   } else if (kind === 'key') {         // made by another app version
     head.key = head.key.replace(/\\|[^|]*$/, '|0123456789abcdef');
   } else if (kind === 'oversized') {   // larger than any snapshot of this app can be
@@ -36,6 +46,7 @@ TAMPER = """async (kind) => {
     big.set(body);
     body = big;
     head.size = big.length;
+    head.stored = big.length;
   } else if (kind === 'header') {      // a header that is not one
     headBytes = new Uint8Array(4096).fill(0x7b);
   } else if (kind === 'short') {       // cut off inside the header
@@ -88,8 +99,9 @@ def snap_page(new_browser, app_url):
     assert boot(page)["used"] is False and boot(page)["reason"] == "none"
     wait_stored(page)
     rec = page.evaluate(RECORD)
-    assert rec["key"].startswith("314.0.8|") and rec["size"] == rec["body"] > 1_000_000
-    assert len(rec["checksum"]) == 32
+    assert rec["key"].startswith("314.0.8|") and rec["size"] > rec["stored"] == rec["body"] > 1_000_000
+    pages = -(-rec["size"] // 65536)
+    assert len(rec["checksum"]) == 32 and len(rec["pages"]) == -(-pages // 4)
     return page
 
 
@@ -107,7 +119,7 @@ def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
     assert page.evaluate("() => window.__tapete.snapshot") is None
 
 
-@pytest.mark.parametrize("kind,reason", [("corrupt", "checksum"), ("truncate", "checksum"),
+@pytest.mark.parametrize("kind,reason", [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"),
                                          ("key", "key"), ("oversized", "size"),
                                          ("header", "damaged"), ("short", "damaged"),
                                          ("hang", "timeout")])
@@ -128,7 +140,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
     wait_stored(page)
     page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
     again = page.evaluate(RECORD)
-    assert again["key"] == good["key"] and again["size"] == again["body"] <= 64 * 1024 * 1024
+    assert again["key"] == good["key"] and again["stored"] == again["body"] <= again["size"] <= 64 * 1024 * 1024
     reload(page)
     assert boot(page)["used"] is True, boot(page)
 
