@@ -136,7 +136,8 @@ self.addEventListener("fetch", (event) => {
     const cache = await openCache();
     let res;
     if (req.mode === "navigate") res = await cache.match(url("index.html"));
-    else res = await cache.match(req, { ignoreSearch: true, ignoreVary: true });
+    // an exact match is a keyed look-up; ignoreSearch scans the cache (3-4 times slower)
+    else res = (await cache.match(req)) || await cache.match(req, { ignoreSearch: true, ignoreVary: true });
     if (res && u.pathname.endsWith(".wasm")) return (await fromHttpCache(req, res)) || res;
     return res || fetch(req);
   })());

@@ -89,18 +89,31 @@ def launch(pw, profile):
 
 
 # When the first screen (the home screen, or the hand of a resumed table) is on screen:
-# the frame after it is in the DOM.
+# the frame after it is in the DOM. The same init script tells the harness, with a console
+# message, when the page is done (engine ready and first screen, or the bare page's
+# Pyodide loaded): the harness never evaluates anything in the page while it is measured
+# (Playwright's own polling would run its script on the page's main thread, about 30 ms
+# on a fresh document, and then every frame).
 FIRST_SCREEN = """
 window.__firstScreen = null;
 (function poll() {
-  if (document.querySelector('#new-cuatrola, #screen .table .hand button.card')) {
+  if (!window.__firstSeen && document.querySelector('#new-cuatrola, #screen .table .hand button.card')) {
+    window.__firstSeen = true;
     requestAnimationFrame(() => setTimeout(() => { window.__firstScreen = performance.now(); }, 0));
+  }
+  if ((window.__tapete && window.__tapete.ready && window.__firstScreen !== null) || window.__bare) {
+    console.debug('bench:done');
     return;
   }
   requestAnimationFrame(poll);
 })();
 """
-READY = "() => window.__tapete && window.__tapete.ready && window.__firstScreen !== null"
+
+
+def measured(page, go):
+    """Runs go() (a navigation) and waits for the page's 'bench:done' message."""
+    with page.expect_console_message(lambda m: m.text == "bench:done", timeout=180_000):
+        go()
 
 
 def app_run(pw, url, server, tmp: Path, i: int) -> dict:
@@ -109,8 +122,7 @@ def app_run(pw, url, server, tmp: Path, i: int) -> dict:
     ctx.add_init_script(FIRST_SCREEN)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     server.log.clear()
-    page.goto(url)
-    page.wait_for_function(READY, timeout=180_000)
+    measured(page, lambda: page.goto(url, wait_until="commit"))
     cold = page.evaluate("() => window.__tapete.readyAt")
     cold_paint = page.evaluate("() => window.__firstScreen")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
@@ -120,11 +132,10 @@ def app_run(pw, url, server, tmp: Path, i: int) -> dict:
     log = list(server.log)
     server.offline = True
     ctx.set_offline(True)
-    page.reload()
-    page.wait_for_function(READY, timeout=180_000)
+    measured(page, lambda: page.reload(wait_until="commit"))
     warm = page.evaluate("() => window.__tapete.readyAt")
     warm_paint = page.evaluate("() => window.__firstScreen")
-    boot = page.evaluate("() => window.__tapete.boot")
+    boot = page.evaluate(BOOT)
     # a match being resumed: its table is drawn from the stored view
     mid = page.evaluate("""async () => {
       const { startMatch } = await import('./screens/newmatch.js');
@@ -132,30 +143,38 @@ def app_run(pw, url, server, tmp: Path, i: int) -> dict:
     }""")
     page.goto(url + "#/play/" + mid)
     page.wait_for_selector(".table .hand button.card")
-    page.reload()
-    page.wait_for_function(READY, timeout=180_000)
+    time.sleep(0.5)
+    measured(page, lambda: page.reload(wait_until="commit"))
     resume_paint = page.evaluate("() => window.__firstScreen")
     resume_ready = page.evaluate("() => window.__tapete.readyAt")
     resume_preview = page.evaluate("() => !!document.querySelector('.table')")
+    resume_boot = page.evaluate(BOOT)
     server.offline = False
     ctx.close()
-    return {"cold": cold, "warm": warm, "log": log, "stages": boot["stages"],
-            "restored": boot["snapshot"]["used"], "cold_paint": cold_paint, "warm_paint": warm_paint,
+    return {"cold": cold, "warm": warm, "log": log, "stages": boot["stages"], "started": boot["started"],
+            "restored": boot["snapshot"]["used"] and resume_boot["snapshot"]["used"],
+            "cold_paint": cold_paint, "warm_paint": warm_paint,
             "resume_paint": resume_paint, "resume_ready": resume_ready, "resumed": resume_preview,
+            "resume_stages": resume_boot["stages"], "resume_started": resume_boot["started"],
             "stored": stored}
+
+
+# the worker's boot report, with its start in the page's clock (ms after navigation)
+BOOT = """() => ({ ...window.__tapete.boot,
+  started: window.__tapete.boot.started - performance.timeOrigin })"""
 
 
 def bare_run(pw, url, server, tmp: Path, i: int) -> dict:
     profile = tmp / f"bare-{i}"
     ctx = launch(pw, profile)
+    ctx.add_init_script(FIRST_SCREEN)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     server.log.clear()
-    page.goto(url)
-    page.wait_for_function("() => window.__bare", timeout=180_000)
+    measured(page, lambda: page.goto(url, wait_until="commit"))
     cold = page.evaluate("() => window.__bare.readyAt")
     log = list(server.log)
-    page.reload()
-    page.wait_for_function("() => window.__bare", timeout=180_000)
+    time.sleep(0.5)
+    measured(page, lambda: page.reload(wait_until="commit"))
     warm = page.evaluate("() => window.__bare.readyAt")
     worker_ms = page.evaluate("() => window.__bare.worker.ms")
     ctx.close()
@@ -243,11 +262,19 @@ def main(argv=None) -> int:
     print(f"reloads restored from the snapshot: {restored} of {len(apps)}; resumed tables drawn: "
           f"{sum(1 for r in apps if r['resumed'])} of {len(apps)}")
     if snap:
-        print(f"snapshot: {snap[0]['bytes']:,} bytes; hashing and storing it after ready: "
+        print(f"snapshot: {snap[0]['bytes']:,} bytes, of which {snap[0].get('stored', snap[0]['bytes']):,} stored "
+              f"(the rest is zero pages); checking and storing it after ready: "
               f"{statistics.median(x['ms'] for x in snap):.0f} ms (median)")
     bare_worker = statistics.median(r["worker"] for r in bares)
-    print(f"inside the worker (reload, medians): engine ready {med(apps, 'warm') and statistics.median(r['stages']['engine'] for r in apps):.0f} ms "
-          f"after the worker started (bare page, Pyodide only: {bare_worker:.0f} ms)")
+    print(f"inside the worker (reload, medians): engine ready "
+          f"{statistics.median(r['stages']['engine'] for r in apps):.0f} ms after the worker's module "
+          f"started, {med(apps, 'started'):.0f} ms after navigation (bare page, Pyodide only: "
+          f"{bare_worker:.0f} ms after its worker's module started)")
+    stage_names = [k for k in apps[0]["stages"] if all(k in r["stages"] for r in apps)]
+    print("  worker stages, reload (ms after its module started, medians): "
+          + ", ".join(f"{k} {statistics.median(r['stages'][k] for r in apps):.0f}" for k in stage_names))
+    print(f"  resumed match: worker started {med(apps, 'resume_started'):.0f} ms after navigation; "
+          + ", ".join(f"{k} {statistics.median(r['resume_stages'].get(k, 0) for r in apps):.0f}" for k in stage_names))
     print()
     print("runs (ms): app cold " + ", ".join(f"{r['cold']:.0f}" for r in apps)
           + "; app reload " + ", ".join(f"{r['warm']:.0f}" for r in apps)

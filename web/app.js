@@ -106,11 +106,12 @@ function waiting(el, text) {
 
 async function openTable(el, id, seq) {
   let rec;
-  // both tables' code is fetched while the record is read (drawn as soon as both are in)
-  for (const load of Object.values(TABLES)) load().catch(() => {});
+  const early = globalThis.__tapeteResume;   // boot.js has started reading it
+  globalThis.__tapeteResume = null;
+  // the table's code is fetched while the record is read (both tables' without a hint)
+  const hinted = early && early.id === id && early.game;
+  for (const [game, load] of Object.entries(TABLES)) if (!hinted || game === hinted) load().catch(() => {});
   try {
-    const early = globalThis.__tapeteResume;   // boot.js has started reading it
-    globalThis.__tapeteResume = null;
     rec = early && early.id === id ? await early.record : await store.getMatch(id);
   } catch (err) {
     throw new Error(t("store.unavailable", { error: err.message }));
@@ -136,8 +137,13 @@ async function openTable(el, id, seq) {
   if (seq !== routeSeq) return null;
   const table = new Table(el, rec);
   if (stored && !status.ready) {
-    try { table.preview(stored); } catch (err) { console.warn("stored view:", err); waiting(el, t("boot.waiting")); }
+    try {
+      table.preview(stored);
+      performance.mark("tapete:preview");   // (tools/bench_web.py reports it)
+    } catch (err) { console.warn("stored view:", err); waiting(el, t("boot.waiting")); }
   }
+  // which table code boot.js fetches when this match is resumed (a hint only)
+  try { localStorage.setItem("tapete.lastTable", JSON.stringify({ id, game })); } catch { /* no storage */ }
   await engine.ready.catch(() => {});
   if (seq !== routeSeq) return null;
   await table.mount();

@@ -1,10 +1,12 @@
 // An async module script that imports nothing statically: it runs as soon as it arrives,
 // before the rest of the shell:
+// - starts the Python worker on an installed app, before the rest of the shell has loaded
+//   (engine.js adopts it). A first visit waits for the service worker instead (app.js), so
+//   that each file crosses the network once;
 // - starts fetching the UI catalog (i18n.js takes this fetch instead of making its own), so
 //   the home screen is drawn as soon as the shell's modules are in;
-// - starts the Python worker on an installed app, before the rest of the shell has loaded.
-//   A first visit waits for the service worker instead (app.js), so that each file crosses
-//   the network once.
+// - on a resumed match, starts reading its record and fetching the table's code.
+performance.mark("tapete:boot");   // (tools/bench_web.py reports it)
 const LANGS = ["es", "en", "de", "fr"];
 function wantedLang() {
   try {
@@ -17,6 +19,23 @@ function wantedLang() {
   }
   return "en";
 }
+if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
+  // The worker itself is created here, first: not after engine.js has loaded, and its script
+  // is requested before the catalog and the table's code. engine.js adopts it with the
+  // messages it has posted meanwhile.
+  let debug = "";   // test hooks (engine.js, tests/browser/test_snapshot.py); the app never sets it
+  try { debug = localStorage.getItem("tapete.debug.snapshot") || ""; } catch { /* no storage */ }
+  try {
+    const worker = new Worker(new URL("./worker.js", import.meta.url),
+      { type: "module", name: debug ? `tapete-python;${debug}` : "tapete-python" });
+    const early = { worker, messages: [], errors: [] };
+    worker.onmessage = (e) => early.messages.push(e.data);
+    worker.onerror = (e) => { e.preventDefault(); early.errors.push(e.message || "the Python worker could not start"); };
+    globalThis.__tapeteWorker = early;
+  } catch { /* engine.js starts it */ }
+  import("./engine.js").then(({ engine }) => engine.start());
+}
+
 if (!globalThis.__tapeteCatalog) {   // (unless app.js has already asked for it)
   const lang = wantedLang();
   const promise = fetch(new URL(`./i18n/${lang}.json`, import.meta.url)).then((r) => (r.ok ? r.json() : null));
@@ -24,19 +43,19 @@ if (!globalThis.__tapeteCatalog) {   // (unless app.js has already asked for it)
   globalThis.__tapeteCatalog = { lang, promise, used: false };
 }
 
-// A match being resumed (#/play/<id>): read its record and fetch the tables' code now, so
-// that app.js draws the table from the stored view as soon as it runs.
+// A match being resumed (#/play/<id>): read its record and fetch the table's code now, so
+// that app.js draws the table from the stored view as soon as it runs. The game of the
+// table last opened is remembered (app.js): a hint only, for which table code to fetch.
 const play = /^#\/play\/([^/?]+)/.exec(location.hash);
 if (play) {
   const id = play[1];
   const record = import("./store.js").then((store) => store.getMatch(id));
   record.catch(() => {});
-  globalThis.__tapeteResume = { id, record };
-  // all of the tables' module graph at once (not one level of imports after another)
-  for (const m of ["./table/cuatrola.js", "./table/cuarenta.js", "./table/session.js", "./table/common.js",
-    "./engine-text.js", "./share.js", "./screens/history.js"]) import(m).catch(() => {});
-}
-
-if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
-  import("./engine.js").then(({ engine }) => engine.start());
+  let hint = null;
+  try { hint = JSON.parse(localStorage.getItem("tapete.lastTable") || "null"); } catch { /* none */ }
+  const game = hint && hint.id === id && ["cuatrola", "cuarenta"].includes(hint.game) ? hint.game : null;
+  globalThis.__tapeteResume = { id, record, game };
+  // the table's whole module graph at once (not one level of imports after another)
+  const tables = game ? [`./table/${game}.js`] : ["./table/cuatrola.js", "./table/cuarenta.js"];
+  for (const m of [...tables, "./table/session.js", "./table/common.js", "./engine-text.js"]) import(m).catch(() => {});
 }

@@ -105,10 +105,7 @@ const SYMBOLS = `
   <circle cx="34" cy="34" r="11" fill="#f3d2b3" stroke="#6b4a2b" stroke-width="1.4"/>
   <path d="M21 28Q22 12 40 14Q52 16 50 26Z" fill="currentColor" stroke="#222" stroke-width="1.3"/>
   <path d="M46 18Q58 8 62 14" stroke="#e0a526" stroke-width="2.5" fill="none"/>
-</symbol>
-<pattern id="back-pat" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-  <rect width="12" height="12" fill="#8e1f24"/><path d="M0 6H12M6 0V12" stroke="#c9a227" stroke-width="1.4"/>
-</pattern>`;
+</symbol>`;
 
 export function installDefs() {
   if (document.getElementById("card-defs")) return;
@@ -174,14 +171,6 @@ const SVG_OPEN = `<svg viewBox="0 0 120 180" xmlns="http://www.w3.org/2000/svg" 
 
 /** SVG markup of a card face. */
 export function cardSVG(text) { return `${SVG_OPEN}${faceSVG(text)}</svg>`; }
-
-/** SVG markup of a card back. */
-export function backSVG() {
-  return `${SVG_OPEN}<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`
-    + `<rect x="8" y="8" width="104" height="164" rx="6" fill="url(#back-pat)" stroke="#5c1216" stroke-width="2"/>`
-    + `<circle cx="60" cy="90" r="20" fill="#fffdf6" stroke="#c9a227" stroke-width="3"/>`
-    + `<text x="60" y="98" font-size="22" font-weight="700" font-family="Georgia, serif" fill="#8e1f24" text-anchor="middle">T</text></svg>`;
-}
 
 /** The card's name in the UI language, e.g. "rey de bastos", "Pik-Dame". */
 export function cardName(text) {

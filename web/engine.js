@@ -31,16 +31,27 @@ export class Engine {
   start() {
     if (this.worker) return this.readyPromise;
     this.startedAt = performance.now();
-    // test hooks for the snapshot fallback (tests/browser/test_snapshot.py); the app never sets it
-    let debug = "";
-    try { debug = localStorage.getItem("tapete.debug.snapshot") || ""; } catch { /* no storage */ }
-    this.worker = new Worker(new URL("./worker.js", import.meta.url),
-      { type: "module", name: debug ? `tapete-python;${debug}` : "tapete-python" });
+    // boot.js has usually created it already (with the messages it posted since)
+    const early = globalThis.__tapeteWorker;
+    globalThis.__tapeteWorker = null;
+    if (early) {
+      this.worker = early.worker;
+    } else {
+      // test hooks for the snapshot fallback (tests/browser/test_snapshot.py); the app never sets it
+      let debug = "";
+      try { debug = localStorage.getItem("tapete.debug.snapshot") || ""; } catch { /* no storage */ }
+      this.worker = new Worker(new URL("./worker.js", import.meta.url),
+        { type: "module", name: debug ? `tapete-python;${debug}` : "tapete-python" });
+    }
     this.worker.onmessage = (e) => this._onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault();
       this._fail({ kind: "WorkerError", message: e.message || "the Python worker could not start" });
     };
+    if (early) {
+      for (const msg of early.messages) this._onMessage(msg);
+      for (const message of early.errors) this._fail({ kind: "WorkerError", message });
+    }
     return this.readyPromise;
   }
 

@@ -7,41 +7,56 @@ import pytest
 
 from .helpers import hand_cards, moves, my_turn, new_match, set_settings, step, stored, wait_ready
 
-RECORD = """() => new Promise((resolve, reject) => {
-  const r = indexedDB.open('tapete-snapshot');
-  r.onsuccess = () => {
-    const g = r.result.transaction('snapshot', 'readonly').objectStore('snapshot').get('engine');
-    g.onsuccess = () => { const v = g.result; r.result.close();
-      resolve(v ? {key: v.key, size: v.size, sha256: v.sha256, blob: v.blob.size} : null); };
-    g.onerror = () => reject(g.error);
-  };
-  r.onerror = () => reject(r.error);
-})"""
+# The stored snapshot: one OPFS file, a 4096-byte JSON header then the bytes (web/worker.js).
+RECORD = """async () => {
+  const root = await navigator.storage.getDirectory();
+  let file;
+  try { file = await (await root.getFileHandle('tapete-snapshot.bin')).getFile(); } catch { return null; }
+  const head = JSON.parse(new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer()));
+  return { key: head.key, size: head.size, stored: head.stored, pages: head.pages, checksum: head.checksum,
+           body: file.size - 4096 };
+}"""
 
-# Each tampering reads the stored record, changes it and writes it back.
+# Each tampering reads the stored file, changes it and writes it back.
 TAMPER = """async (kind) => {
-  const db = await new Promise((res, rej) => { const r = indexedDB.open('tapete-snapshot');
-    r.onsuccess = () => res(r.result); r.onerror = () => rej(r.error); });
-  const st = (mode) => db.transaction('snapshot', mode).objectStore('snapshot');
-  const rec = await new Promise((res) => { const g = st('readonly').get('engine'); g.onsuccess = () => res(g.result); });
-  const bytes = new Uint8Array(await rec.blob.arrayBuffer());
-  if (kind === 'corrupt') {            // one byte flipped in the middle, size and hash unchanged
-    bytes[bytes.length >> 1] ^= 0xff;
-    rec.blob = new Blob([bytes]);
-  } else if (kind === 'truncate') {    // the last 4 KiB cut off, size updated: only the hash can tell
-    rec.blob = new Blob([bytes.subarray(0, bytes.length - 4096)]);
-    rec.size = bytes.length - 4096;
+  const root = await navigator.storage.getDirectory();
+  const handle = await root.getFileHandle('tapete-snapshot.bin');
+  const file = await handle.getFile();
+  const head = JSON.parse(new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer()));
+  let body = new Uint8Array(await file.slice(4096).arrayBuffer());
+  let headBytes = null;
+  if (kind === 'corrupt') {            // one byte flipped in the middle, sizes and checksum unchanged
+    body[body.length >> 1] ^= 0xff;
+  } else if (kind === 'truncate') {    // the last stored page cut off, the page map and sizes
+    const d = head.pages.search(/[1-9a-f][0]*$/);   // updated to match: only the checksum can tell
+    const digit = parseInt(head.pages[d], 16);
+    const bit = 31 - Math.clz32(digit);
+    const page = d * 4 + bit;
+    const len = Math.min(65536, head.size - page * 65536);
+    head.pages = head.pages.slice(0, d) + (digit & ~(1 << bit)).toString(16) + head.pages.slice(d + 1);
+    body = body.subarray(0, body.length - len);
+    head.stored = body.length;
+  } else if (kind === 'cut') {         // the last 4 KiB cut off, the stored size updated
+    body = body.subarray(0, body.length - 4096);
+    head.stored = body.length;
   } else if (kind === 'key') {         // made by another app version
-    rec.key = rec.key.replace(/\\|[^|]*$/, '|0123456789abcdef');
+    head.key = head.key.replace(/\\|[^|]*$/, '|0123456789abcdef');
   } else if (kind === 'oversized') {   // larger than any snapshot of this app can be
     const big = new Uint8Array(64 * 1024 * 1024 + 1);
-    big.set(bytes);
-    rec.blob = new Blob([big]);
-    rec.size = big.length;
+    big.set(body);
+    body = big;
+    head.size = big.length;
+    head.stored = big.length;
+  } else if (kind === 'header') {      // a header that is not one
+    headBytes = new Uint8Array(4096).fill(0x7b);
+  } else if (kind === 'short') {       // cut off inside the header
+    body = new Uint8Array(0);
+    headBytes = new TextEncoder().encode(JSON.stringify(head)).subarray(0, 20);
   }
-  await new Promise((res, rej) => { const tx = db.transaction('snapshot', 'readwrite');
-    tx.objectStore('snapshot').put(rec, 'engine'); tx.oncomplete = res; tx.onerror = () => rej(tx.error); });
-  db.close();
+  const w = await handle.createWritable();
+  await w.write(headBytes || new TextEncoder().encode(JSON.stringify(head).padEnd(4096, ' ')));
+  await w.write(body);
+  await w.close();
 }"""
 
 
@@ -84,8 +99,9 @@ def snap_page(new_browser, app_url):
     assert boot(page)["used"] is False and boot(page)["reason"] == "none"
     wait_stored(page)
     rec = page.evaluate(RECORD)
-    assert rec["key"].startswith("314.0.8|") and rec["size"] == rec["blob"] > 1_000_000
-    assert len(rec["sha256"]) == 64
+    assert rec["key"].startswith("314.0.8|") and rec["size"] > rec["stored"] == rec["body"] > 1_000_000
+    pages = -(-rec["size"] // 65536)
+    assert len(rec["checksum"]) == 32 and len(rec["pages"]) == -(-pages // 4)
     return page
 
 
@@ -103,8 +119,9 @@ def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
     assert page.evaluate("() => window.__tapete.snapshot") is None
 
 
-@pytest.mark.parametrize("kind,reason", [("corrupt", "checksum"), ("truncate", "checksum"),
+@pytest.mark.parametrize("kind,reason", [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"),
                                          ("key", "key"), ("oversized", "size"),
+                                         ("header", "damaged"), ("short", "damaged"),
                                          ("hang", "timeout")])
 def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
     page = snap_page
@@ -123,7 +140,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
     wait_stored(page)
     page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
     again = page.evaluate(RECORD)
-    assert again["key"] == good["key"] and again["size"] == again["blob"] <= 64 * 1024 * 1024
+    assert again["key"] == good["key"] and again["stored"] == again["body"] <= again["size"] <= 64 * 1024 * 1024
     reload(page)
     assert boot(page)["used"] is True, boot(page)
 

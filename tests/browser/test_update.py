@@ -1,4 +1,5 @@
-"""The service worker's update flow (runs last: it rebuilds dist/ with a new version)."""
+"""The service worker's update flow, and the engine snapshot of a new version (runs last:
+it rebuilds dist/ with a new version)."""
 
 from __future__ import annotations
 
@@ -39,5 +40,57 @@ def test_new_version_waits_and_a_match_in_progress_survives(new_browser, app_url
                                arg=n_moves, timeout=30_000)
         assert hand_cards(page) == hand
         assert len(stored(page, mid)["match"]["actions"]) == n_moves
+    finally:
+        build.build(quiet=True)
+
+
+SNAPSHOT = """async () => {
+  const root = await navigator.storage.getDirectory();
+  const file = await (await root.getFileHandle('tapete-snapshot.bin')).getFile();
+  const head = JSON.parse(new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer()));
+  return { key: head.key, size: head.size, stored: head.stored, body: file.size - 4096 };
+}"""
+
+
+def test_a_new_version_boots_normally_and_makes_its_own_snapshot(new_browser, app_url):
+    """The engine's memory snapshot belongs to one app version: after an update the new
+    version does not restore the old one, boots normally, stores its own, and restores from
+    that on the next start (docs/app.md, "Fast start")."""
+    b = new_browser()
+    page = b.page()
+    page.goto(app_url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => window.__tapete.snapshot && window.__tapete.snapshot.stored", timeout=60_000)
+    old = page.evaluate("() => window.__tapete.version")
+    first = page.evaluate(SNAPSHOT)
+    assert first["key"].endswith("|" + old) and first["stored"] == first["body"] <= first["size"]
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("() => window.__tapete.boot.snapshot.used") is True
+    try:
+        info = build.build(stamp="snapshot-test", quiet=True)
+        assert info["version"] != old
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update:not([hidden]) #update-reload", timeout=60_000)
+        with page.expect_navigation(timeout=60_000):
+            press(page, page.locator("#update-reload"))
+        wait_ready(page)
+        assert page.evaluate("() => window.__tapete.version") == info["version"]
+        # the old version's snapshot is not used; the normal boot stores one for this version
+        snap = page.evaluate("() => window.__tapete.boot.snapshot")
+        assert snap["used"] is False and snap["reason"] == "key", snap
+        assert page.evaluate("() => window.__tapete.error") is None
+        page.wait_for_function("() => window.__tapete.snapshot && window.__tapete.snapshot.stored",
+                               timeout=60_000)
+        second = page.evaluate(SNAPSHOT)
+        assert second["key"].endswith("|" + info["version"]) and second["key"] != first["key"]
+        assert second["stored"] == second["body"] <= second["size"]
+        # ... and the next start restores from it
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("() => window.__tapete.boot.snapshot.used") is True
+        assert page.evaluate("() => window.__tapete.version") == info["version"]
+        page.wait_for_selector("#new-cuatrola")
     finally:
         build.build(quiet=True)

@@ -2,10 +2,11 @@
 // the table menu (share, export, help), the damaged-match screen.
 import { t } from "../i18n.js";
 import { h, clear, dialog, toast, announce } from "../ui.js";
-import { cardSVG, backSVG, cardName } from "../cards.js";
-import { shareMatch } from "../share.js";
-import { exportRecord } from "../screens/history.js";
+import { cardSVG, cardName } from "../cards.js";
 import * as store from "../store.js";
+// the menu's share and export are loaded when first used (not needed to draw the table)
+const shareMatch = async (...a) => (await import("../share.js")).shareMatch(...a);
+const exportRecord = async (...a) => (await import("../screens/history.js")).exportRecord(...a);
 
 /** Where a seat sits on screen for the person at seat 0. */
 export function position(seat, seats, nextSits = "right") {
@@ -41,7 +42,7 @@ export function cardFace(text, extraClass = "") {
 
 export function backs(n, extraClass = "") {
   const wrap = h("div", { class: `backs ${extraClass}`.trim(), "aria-hidden": "true" });
-  for (let i = 0; i < n; i++) wrap.append(h("div", { class: "card back", svg: backSVG() }));
+  for (let i = 0; i < n; i++) wrap.append(h("div", { class: "card back" }));   // drawn by app.css
   return wrap;
 }
 
@@ -91,7 +92,7 @@ export async function tableMenu(session, extra = []) {
     className: "menu",
   });
   if (choice === "share") await shareMatch(session.match);
-  else if (choice === "export") exportRecord(session.record);
+  else if (choice === "export") await exportRecord(session.record);
   else if (choice === "help") location.hash = `#/help/${session.match.game}`;
   else if (choice === "home") location.hash = "#/";
   return choice;
