@@ -21,7 +21,7 @@ are memoised by (decision, hand then).
 from __future__ import annotations
 
 from ..cuatrola import rules as R
-from ..cuatrola.state import POINTS, legal_mask
+from ..cuatrola.state import POINTS, CuatrolaState, legal_mask
 from . import cuatrola_heuristic as H
 from .cuatrola_info import Info
 from .cuatrola_solver import bits
@@ -59,16 +59,8 @@ def _legal_bids(info: Info, bids_before, seat: int) -> list[int]:
     rules = info.rules
     top = R.QUINTOLA if rules.quintola else R.CUATROLA
     side_score = info.score[seat % 2] if rules.bid_limits else -1
-    out = [R.PASS]
-    for b in range(highest + 1, top + 1):
-        if side_score >= 0:
-            if b == R.SOLO and side_score >= R.SOLO_BARRED_AT:
-                continue
-            if b == R.CUATROLA and side_score > R.CUATROLA_BARRED_ABOVE:
-                continue
-            if b == R.QUINTOLA and side_score > R.QUINTOLA_BARRED_ABOVE:
-                continue
-        out.append(b)
+    out = [R.PASS] + [b for b in range(highest + 1, top + 1)
+                      if side_score < 0 or not CuatrolaState._barred(b, side_score)]
     return [H.BID + b for b in out]
 
 
