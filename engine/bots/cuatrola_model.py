@@ -45,14 +45,6 @@ class Decision:
         self.bids = bids          # legal bid actions (bid decisions), else None
 
 
-def _winning(prefix, trump):
-    ws, wc = prefix[0]
-    for s, c in prefix[1:]:
-        if H.beats(c, wc, trump):
-            ws, wc = s, c
-    return ws, wc
-
-
 def _legal_bids(info: Info, bids_before, seat: int) -> list[int]:
     """The bids ``seat`` could make after ``bids_before`` (the engine's rule)."""
     highest = max((b for _, b in bids_before), default=R.PASS)
@@ -142,9 +134,8 @@ class PlayModel:
             later = played_after[k]   # includes this card
             sizes = [info.hand_sizes[o] + bin(later[o]).count("1") for o in range(4)]
             tpl = _template(info, s, len(info.bids), t, i, sizes)
-            prefix = tuple(ps for ps in (info.tricks[t][1] if t < len(info.tricks)
-                                         else info.trick)[:i])
-            ws, wc = _winning(prefix, info.trump) if prefix else (-1, -1)
+            prefix = tuple((info.tricks[t][1] if t < len(info.tricks) else info.trick)[:i])
+            ws, wc = H.winning(prefix, info.trump) if prefix else (-1, -1)
             self.decisions.append(Decision(s, tpl, c, later[s], prefix, ws, wc))
 
     def choice(self, k: int, d: Decision, hand: int) -> int:
