@@ -9,15 +9,7 @@ from engine.cuatrola import rules as R
 from engine.cuatrola.state import PLAY
 from engine.bots.cuatrola_solver import Pos, Solver
 
-RULE_SETS = [
-    {},
-    {"beat_partner": False},
-    {"discard_if_cannot_overtrump": False},
-    {"beat_led_after_trump": True},
-    {"cantes": "first_trick", "quintola": True},
-    {"beat_partner": False, "discard_if_cannot_overtrump": False, "beat_led_after_trump": True,
-     "cantes": "first_trick"},
-]
+from .helpers import RULE_SETS
 
 
 def random_play_states(rules, seed, n, bid_weights=(8, 2, 1, 1)):
