@@ -150,6 +150,21 @@ def step(page):
     wait_moved(page, before)
 
 
+def close_dialog(page):
+    """Close an open end-of-hand or match-over dialog: "hand-over" after going on past a
+    hand's end, the match-over dialog's text after closing it, None if no dialog is open."""
+    dlg = page.locator("dialog[open]")
+    if not dlg.count():
+        return None
+    if "match-over" in (dlg.get_attribute("class") or ""):
+        text = dlg.inner_text()
+        dlg.locator("button[data-value=close]").tap()
+        return text
+    dlg.locator("button.primary").tap()
+    page.wait_for_selector("dialog.hand-over[open]", state="detached")
+    return "hand-over"
+
+
 def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240):
     """Play until the match-over dialog: first bid button (pass), first playable card.
 
@@ -160,15 +175,11 @@ def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240):
     for _ in range(max_steps):
         assert time.time() < end, "the match took too long"
         page.wait_for_selector(ACTION, timeout=60_000)
-        dlg = page.locator("dialog[open]")
-        if dlg.count():
-            if "match-over" in (dlg.get_attribute("class") or ""):
-                text = dlg.inner_text()
-                dlg.locator("button[data-value=close]").tap()
-                return text
-            dlg.locator("button.primary").tap()
-            page.wait_for_selector("dialog.hand-over[open]", state="detached")
+        dialog = close_dialog(page)
+        if dialog == "hand-over":
             continue
+        if dialog is not None:
+            return dialog
         bids = page.locator(".controls button.bid")
         before = moves(page)
         if bids.count():
@@ -190,16 +201,12 @@ def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
     for _ in range(max_steps):
         assert time.time() < end, "the game took too long"
         page.wait_for_selector(ACTION, timeout=60_000)
-        dlg = page.locator("dialog[open]")
-        if dlg.count():
-            if "match-over" in (dlg.get_attribute("class") or ""):
-                text = dlg.inner_text()
-                dlg.locator("button[data-value=close]").tap()
-                return text
+        dialog = close_dialog(page)
+        if dialog == "hand-over":
             stats["hands"] = stats.get("hands", 0) + 1
-            dlg.locator("button.primary").tap()
-            page.wait_for_selector("dialog.hand-over[open]", state="detached")
             continue
+        if dialog is not None:
+            return dialog
         if stop and stop(page):
             return None
         choice = page.locator(".controls button.capture-btn")
