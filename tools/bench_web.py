@@ -116,13 +116,18 @@ def measured(page, go):
         go()
 
 
-def app_run(pw, url, server, tmp: Path, i: int) -> dict:
-    profile = tmp / f"app-{i}"
+def first_visit(pw, url, server, profile: Path):
+    """A fresh browser profile's first, measured visit of ``url``: (context, page)."""
     ctx = launch(pw, profile)
     ctx.add_init_script(FIRST_SCREEN)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     server.log.clear()
     measured(page, lambda: page.goto(url, wait_until="commit"))
+    return ctx, page
+
+
+def app_run(pw, url, server, tmp: Path, i: int) -> dict:
+    ctx, page = first_visit(pw, url, server, tmp / f"app-{i}")
     cold = page.evaluate("() => window.__tapete.readyAt")
     cold_paint = page.evaluate("() => window.__firstScreen")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
@@ -165,12 +170,7 @@ BOOT = """() => ({ ...window.__tapete.boot,
 
 
 def bare_run(pw, url, server, tmp: Path, i: int) -> dict:
-    profile = tmp / f"bare-{i}"
-    ctx = launch(pw, profile)
-    ctx.add_init_script(FIRST_SCREEN)
-    page = ctx.pages[0] if ctx.pages else ctx.new_page()
-    server.log.clear()
-    measured(page, lambda: page.goto(url, wait_until="commit"))
+    ctx, page = first_visit(pw, url, server, tmp / f"bare-{i}")
     cold = page.evaluate("() => window.__bare.readyAt")
     log = list(server.log)
     time.sleep(0.5)

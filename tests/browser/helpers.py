@@ -142,6 +142,11 @@ def my_turn(page, timeout=60_000):
 def step(page):
     """One action of the person (Cuatrola): the first bid, else the first playable card."""
     my_turn(page)
+    act_once(page)
+
+
+def act_once(page):
+    """Tap the first bid, else the first playable card, and wait for the move."""
     before = moves(page)
     if page.locator(".controls button.bid").count():
         press(page, page.locator(".controls button.bid").first)

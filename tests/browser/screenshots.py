@@ -20,7 +20,7 @@ import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.helpers import (press, new_match, set_settings, wait_ready, moves, wait_moved)  # noqa: E402
+from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved)  # noqa: E402
 from tests.browser.test_cuarenta import _capture_position  # noqa: E402
 
 
@@ -41,12 +41,7 @@ def play_until(page, pred, limit=200):
         if page.locator("dialog[open]").count():
             press(page, page.locator("dialog[open] button.primary"))
             continue
-        before = moves(page)
-        if page.locator(".controls button.bid").count():
-            press(page, page.locator(".controls button.bid").first)
-        else:
-            press(page, page.locator(".hand button.card:not(.illegal)").first)
-        wait_moved(page, before)
+        act_once(page)
     return False
 
 
