@@ -15,7 +15,10 @@ Figures (A's point of view, mean over deal pairs, 95% CI = 1.96 standard errors)
   that decide the hand), Cuarenta game points scored in the hand;
 * match points per hand (Cuatrola: 1, 2, 4 or 5 for the hand's winner;
   Cuarenta: the same game points - they are the match score);
-* hand win rate and match win rate.
+* hand win rate and match win rate;
+* Cuatrola: the match points per hand split by how the hand was played
+  (normal, Solo, Cuatrola, Quintola; declared by A or by B): where a margin
+  comes from.
 
 ``--gap`` (Cuatrola): also plays ``oracle`` (sees every card; measurement only)
 against B on the same deals, and prints the share of the B->oracle margin
@@ -50,18 +53,30 @@ def act(state, seat, level, rng):
     return choose(state.view(seat), level, rng)
 
 
-def hand_results(game: str, state, start: int) -> list[tuple[float, float, float]]:
-    """Per finished hand since ``start``: (points margin, match points margin, side-0 won)
-    from side 0's point of view."""
+def hand_results(game: str, state, start: int) -> list[tuple]:
+    """Per finished hand since ``start``: (points margin, match points margin, side-0 won,
+    contract) from side 0's point of view; contract (Cuatrola) is (bid name, declaring
+    side or -1), None in Cuarenta."""
     out = []
     if game == "cuatrola":
+        from engine.cuatrola.rules import BID_NAMES
         for rec in state.history[start:]:
             pts = rec.totals[0] - rec.totals[1]
             mp_ = rec.points[0] - rec.points[1]
-            out.append((pts, mp_, 1.0 if rec.winner == 0 else 0.0))
+            side = rec.declarer % 2 if rec.declarer >= 0 else -1
+            out.append((pts, mp_, 1.0 if rec.winner == 0 else 0.0,
+                        (BID_NAMES[rec.contract], side)))
         return out
     from engine.bots.cuarenta_common import hand_margins
-    return hand_margins(state, start)
+    return [(*r, None) for r in hand_margins(state, start)]
+
+
+def contract_label(contract, a_side: int) -> str | None:
+    """``solo by A`` ... for a hand's contract seen from level A on side ``a_side``."""
+    if contract is None:
+        return None
+    name, side = contract
+    return name if side < 0 else f"{name} by {'A' if side == a_side else 'B'}"
 
 
 def play_match(game, seed, levels, rules, max_hands):
@@ -90,7 +105,11 @@ def match_pair(task):
     h2, w2 = play_match(game, seed, (b, a), rules, max_hands)   # A on side 1
     pairs = []
     for x, y in zip(h1, h2):
-        pairs.append(((x[0] - y[0]) / 2, (x[1] - y[1]) / 2, (x[2] + (1 - y[2])) / 2))
+        by = {}
+        for label, mp_ in ((contract_label(x[3], 0), x[1]), (contract_label(y[3], 1), -y[1])):
+            if label is not None:
+                by[label] = by.get(label, 0.0) + mp_ / 2
+        pairs.append(((x[0] - y[0]) / 2, (x[1] - y[1]) / 2, (x[2] + (1 - y[2])) / 2, by))
     match = ((w1 == 0) + (w2 == 1)) / 2 if w1 >= 0 and w2 >= 0 else None
     return seed, pairs, match
 
@@ -154,6 +173,11 @@ def summarize(ordered):
         m, ci = mean_ci([p[i] for p in deal_pairs])
         out[name] = (m, ci)
     out["match_win_rate"] = mean_ci(matches)
+    by: dict = {}
+    for p in deal_pairs:
+        for label, v in p[3].items():
+            by[label] = by.get(label, 0.0) + v
+    out["match_points_by_contract"] = {k: v / len(deal_pairs) for k, v in sorted(by.items())}
     return out
 
 
@@ -172,6 +196,9 @@ def report(game, a, b, s, secs):
     print(fmt("match points/hand", s["match_points_per_hand"]))
     print(fmt("hand win rate", s["hand_win_rate"], pct=True))
     print(fmt("match win rate", s["match_win_rate"], pct=True))
+    if s["match_points_by_contract"]:
+        print("  match points/hand by contract: " + ", ".join(
+            f"{k} {v:+.3f}" for k, v in s["match_points_by_contract"].items()))
 
 
 def main(argv=None):

@@ -54,3 +54,71 @@ def test_deterministic_for_a_given_stream():
     s = scenario({0: ["1C", "10C", "11E", "12B", "11O"]}, "10O", 3, PASS4)
     v = s.view(0)
     assert choose(v, "expert", rng("d")) == choose(v, "expert", rng("d"))
+
+
+def test_contract_success_is_the_slack_test_on_the_exact_margin():
+    """The bid estimate's null-window test agrees with the exact double-dummy margin:
+    a normal hand or Solo counts as won when my side's margin is above -NORMAL_SLACK /
+    -SOLO_SLACK (docs/bots.md "Bidding"), Cuatrola/Quintola when the tricks are made;
+    for both sides and every seat as declarer, under every rule set."""
+    import random as _random
+
+    from engine.bots import cuatrola_expert as E
+    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola_solver import INF, Pos, Solver
+    from engine.cuatrola import new_match
+    from engine.cuatrola import rules as R
+
+    from .helpers import RULE_SETS
+    r = _random.Random(5)
+    seen = {True: 0, False: 0}
+    for k, rules in enumerate(RULE_SETS * 2):
+        s = new_match(seed=f"slack-{k}", options=rules)
+        seat = s.current_player
+        info = Info.from_view(s.view(seat))
+        for contract in (R.PASS, R.SOLO, R.CUATROLA):
+            if contract == R.CUATROLA and not rules.get("quintola") and r.random() < 0.5:
+                continue
+            declarer = seat if contract != R.PASS else -1
+            pos = Pos(s.hands, info.trump, E.leader_for(info, declarer), (), 0, (0, 0), 0,
+                      contract, declarer, info.rules)
+            v = Solver(pos)._search(pos.copy(), -INF, INF)
+            mine = v if seat % 2 == 0 else -v
+            slack = {R.PASS: E.NORMAL_SLACK, R.SOLO: E.SOLO_SLACK}.get(contract, 0)
+            want = mine > -slack if contract < R.CUATROLA else mine > 0
+            got, nodes = E.contract_success(info, s.hands, contract)
+            assert got == (1.0 if want else 0.0), (k, contract, mine)
+            assert nodes > 0
+            seen[want] += 1
+    assert seen[True] and seen[False], seen
+
+
+def test_a_narrow_double_dummy_loss_counts_as_a_made_solo():
+    """A Solo that loses by a few points against defenders who see every card still
+    counts as made (club defenders concede about SOLO_SLACK points, docs/bots.md);
+    one that loses by more than SOLO_SLACK does not."""
+    from engine.bots import cuatrola_expert as E
+    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola_solver import INF, Pos, Solver
+    from engine.cuatrola import new_match
+    from engine.cuatrola import rules as R
+
+    found = {"narrow": False, "clear": False}
+    for k in range(400):
+        s = new_match(seed=f"narrow-{k}")
+        seat = s.current_player
+        info = Info.from_view(s.view(seat))
+        pos = Pos(s.hands, info.trump, E.leader_for(info, seat), (), 0, (0, 0), 0, R.SOLO,
+                  seat, info.rules)
+        v = Solver(pos)._search(pos.copy(), -INF, INF)
+        mine = v if seat % 2 == 0 else -v
+        got, _ = E.contract_success(info, s.hands, R.SOLO)
+        if -E.SOLO_SLACK < mine <= 0:
+            assert got == 1.0
+            found["narrow"] = True
+        elif mine <= -E.SOLO_SLACK:
+            assert got == 0.0
+            found["clear"] = True
+        if all(found.values()):
+            break
+    assert all(found.values()), found
