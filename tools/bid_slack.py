@@ -19,7 +19,6 @@ its double-dummy margin is above minus these figures (docs/bots.md, "Bidding").
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing as mp
 import sys
 import time
@@ -27,11 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena import mean_ci  # noqa: E402  (tools/arena.py)
 from engine.bots import choose  # noqa: E402
 from engine.bots import cuatrola_expert as E  # noqa: E402
 from engine.bots import cuatrola_heuristic as H  # noqa: E402
 from engine.bots.cuatrola_info import Info  # noqa: E402
-from engine.bots.cuatrola_solver import INF, Pos, Solver  # noqa: E402
+from engine.bots.cuatrola_solver import INF, Solver  # noqa: E402
 from engine.cuatrola import new_match  # noqa: E402
 from engine.cuatrola import rules as R  # noqa: E402
 from engine.deal import SeededStream  # noqa: E402
@@ -54,9 +54,7 @@ def _play_out(state, side: int, tag: str):
 
 
 def _dd_margin(state, info: Info, contract: int) -> int:
-    declarer = info.seat if contract != R.PASS else -1
-    pos = Pos(state.hands, info.trump, E.leader_for(info, declarer), (), 0, (0, 0), 0, contract,
-              declarer, info.rules)
+    pos = E.contract_pos(info, state.hands, contract)
     v = Solver(pos)._search(pos, -INF, INF)
     return v if info.seat % 2 == 0 else -v
 
@@ -90,13 +88,6 @@ def _work(task):
         s = s.apply(s.parse_action(action))
         k += 1
     return []
-
-
-def mean_ci(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else float("nan")
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def main(argv=None) -> int:

@@ -173,6 +173,14 @@ def leader_for(info: Info, declarer: int) -> int:
     return mano
 
 
+def contract_pos(info: Info, hands, contract: int) -> Pos:
+    """The play of a whole hand from its first lead, with this seat as declarer of
+    ``contract`` (PASS: a normal hand)."""
+    declarer = info.seat if contract != R.PASS else -1
+    return Pos(hands, info.trump, leader_for(info, declarer), (), 0, (0, 0), 0, contract,
+               declarer, info.rules)
+
+
 def contract_success(info: Info, hands, contract: int) -> tuple[float, int]:
     """(1.0 if my side wins ``contract`` in this deal, else 0.0; nodes searched).
 
@@ -181,9 +189,7 @@ def contract_success(info: Info, hands, contract: int) -> tuple[float, int]:
     ``-NORMAL_SLACK`` / ``-SOLO_SLACK`` (one null-window search).
     """
     me = info.seat % 2
-    declarer = info.seat if contract != R.PASS else -1
-    pos = Pos(hands, info.trump, leader_for(info, declarer), (), 0, (0, 0), 0, contract,
-              declarer, info.rules)
+    pos = contract_pos(info, hands, contract)
     solver = Solver(pos)
     if contract >= R.CUATROLA:
         v = solver._search(pos, -1, 1)

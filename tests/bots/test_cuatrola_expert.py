@@ -65,7 +65,7 @@ def test_contract_success_is_the_slack_test_on_the_exact_margin():
 
     from engine.bots import cuatrola_expert as E
     from engine.bots.cuatrola_info import Info
-    from engine.bots.cuatrola_solver import INF, Pos, Solver
+    from engine.bots.cuatrola_solver import INF, Solver
     from engine.cuatrola import new_match
     from engine.cuatrola import rules as R
 
@@ -79,10 +79,8 @@ def test_contract_success_is_the_slack_test_on_the_exact_margin():
         for contract in (R.PASS, R.SOLO, R.CUATROLA):
             if contract == R.CUATROLA and not rules.get("quintola") and r.random() < 0.5:
                 continue
-            declarer = seat if contract != R.PASS else -1
-            pos = Pos(s.hands, info.trump, E.leader_for(info, declarer), (), 0, (0, 0), 0,
-                      contract, declarer, info.rules)
-            v = Solver(pos)._search(pos.copy(), -INF, INF)
+            pos = E.contract_pos(info, s.hands, contract)
+            v = Solver(pos)._search(pos, -INF, INF)
             mine = v if seat % 2 == 0 else -v
             slack = {R.PASS: E.NORMAL_SLACK, R.SOLO: E.SOLO_SLACK}.get(contract, 0)
             want = mine > -slack if contract < R.CUATROLA else mine > 0
@@ -99,7 +97,7 @@ def test_a_narrow_double_dummy_loss_counts_as_a_made_solo():
     one that loses by more than SOLO_SLACK does not."""
     from engine.bots import cuatrola_expert as E
     from engine.bots.cuatrola_info import Info
-    from engine.bots.cuatrola_solver import INF, Pos, Solver
+    from engine.bots.cuatrola_solver import INF, Solver
     from engine.cuatrola import new_match
     from engine.cuatrola import rules as R
 
@@ -108,9 +106,8 @@ def test_a_narrow_double_dummy_loss_counts_as_a_made_solo():
         s = new_match(seed=f"narrow-{k}")
         seat = s.current_player
         info = Info.from_view(s.view(seat))
-        pos = Pos(s.hands, info.trump, E.leader_for(info, seat), (), 0, (0, 0), 0, R.SOLO,
-                  seat, info.rules)
-        v = Solver(pos)._search(pos.copy(), -INF, INF)
+        pos = E.contract_pos(info, s.hands, R.SOLO)
+        v = Solver(pos)._search(pos, -INF, INF)
         mine = v if seat % 2 == 0 else -v
         got, _ = E.contract_success(info, s.hands, R.SOLO)
         if -E.SOLO_SLACK < mine <= 0:
