@@ -167,3 +167,48 @@ def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, 
     assert hand_cards(page) == hand and moves(page) == n
     step(page)
     assert len(stored(page, mid)["match"]["actions"]) > n
+
+
+# A worker of another tab that holds the snapshot file open (a sync access handle is
+# exclusive): served next to the app for this test only.
+HOLDER = """const root = await navigator.storage.getDirectory();
+const file = await root.getFileHandle('tapete-snapshot.bin');
+const handle = await file.createSyncAccessHandle();
+postMessage('held');
+onmessage = () => { handle.close(); postMessage('released'); };
+"""
+
+
+def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, app_url, dist):
+    """docs/app.md "Fast start": another tab reading or writing the snapshot file makes this
+    start boot normally (reason ``busy``); the stored snapshot is left intact and used again
+    once the other tab lets go."""
+    import build
+    page = snap_page
+    good = page.evaluate(RECORD)
+    holder_js = build.DIST / "test-hold-snapshot.js"
+    holder_js.write_text(HOLDER)
+    try:
+        other = page.context.new_page()
+        other.goto(app_url)
+        wait_ready(other)
+        assert other.evaluate("""() => new Promise((resolve, reject) => {
+          const w = new Worker('test-hold-snapshot.js', { type: 'module' });
+          w.onmessage = (e) => { window.__holder = w; resolve(e.data); };
+          w.onerror = (e) => reject(new Error(e.message || 'holder failed'));
+        })""") == "held"
+        reload(page)
+        snap = boot(page)
+        assert snap["used"] is False and snap["reason"] == "busy", snap
+        assert page.evaluate("() => window.__tapete.error") is None
+        engine_works(page)
+        assert other.evaluate("""() => new Promise((resolve) => {
+          window.__holder.onmessage = (e) => resolve(e.data);
+          window.__holder.postMessage('release');
+        })""") == "released"
+        other.close()
+    finally:
+        holder_js.unlink()
+    assert page.evaluate(RECORD)["key"] == good["key"]
+    reload(page)
+    assert boot(page)["used"] is True, boot(page)
