@@ -12,8 +12,9 @@ that contract (a normal hand, or this seat's Solo) the tool compares the expert 
 real point margin (cards, cantes, últimas) with the exact double-dummy margin of the
 same deal from the start of the play (``cuatrola_solver``, every hand known). It prints
 the mean difference with a 95% CI per contract, and how often the expert's side won
-the branch (the Solo is forced at every such decision, so weak hands are in it too). The expert's bid estimate counts a sampled deal as won when
-its double-dummy margin is above minus these figures (docs/bots.md, "Bidding").
+the branch (the Solo is forced at every such decision, so weak hands are in it too).
+The expert's bid estimate counts a sampled deal as won when its double-dummy margin is
+above minus these figures (docs/bots.md, "Bidding").
 """
 
 from __future__ import annotations
