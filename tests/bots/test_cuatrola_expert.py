@@ -1,9 +1,17 @@
 """The expert Cuatrola player: a good partner, sensible bids, exact endings."""
 
+import random
+
 from engine.bots import choose
+from engine.bots import cuatrola_expert as E
 from engine.bots.cuatrola_expert import bid, discard_signals, play, sample_weight
+from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola_solver import INF, Solver
+from engine.cuatrola import new_match
+from engine.cuatrola import rules as R
 from engine.deal import SeededStream
 
+from .helpers import RULE_SETS
 from .scenario import PASS4, P, info_of, scenario
 
 
@@ -61,16 +69,7 @@ def test_contract_success_is_the_slack_test_on_the_exact_margin():
     a normal hand or Solo counts as won when my side's margin is above -NORMAL_SLACK /
     -SOLO_SLACK (docs/bots.md "Bidding"), Cuatrola/Quintola when the tricks are made;
     for both sides and every seat as declarer, under every rule set."""
-    import random as _random
-
-    from engine.bots import cuatrola_expert as E
-    from engine.bots.cuatrola_info import Info
-    from engine.bots.cuatrola_solver import INF, Solver
-    from engine.cuatrola import new_match
-    from engine.cuatrola import rules as R
-
-    from .helpers import RULE_SETS
-    r = _random.Random(5)
+    r = random.Random(5)
     seen = {True: 0, False: 0}
     for k, rules in enumerate(RULE_SETS * 2):
         s = new_match(seed=f"slack-{k}", options=rules)
@@ -95,12 +94,6 @@ def test_a_narrow_double_dummy_loss_counts_as_a_made_solo():
     """A Solo that loses by a few points against defenders who see every card still
     counts as made (club defenders concede about SOLO_SLACK points, docs/bots.md);
     one that loses by more than SOLO_SLACK does not."""
-    from engine.bots import cuatrola_expert as E
-    from engine.bots.cuatrola_info import Info
-    from engine.bots.cuatrola_solver import INF, Solver
-    from engine.cuatrola import new_match
-    from engine.cuatrola import rules as R
-
     found = {"narrow": False, "clear": False}
     for k in range(400):
         s = new_match(seed=f"narrow-{k}")
