@@ -64,11 +64,18 @@ def test_deterministic_for_a_given_stream():
     assert choose(v, "expert", rng("d")) == choose(v, "expert", rng("d"))
 
 
+def exact_margin(info, hands, contract: int) -> int:
+    """My side's exact double-dummy margin of ``contract`` (full-window search)."""
+    pos = E.contract_pos(info, hands, contract)
+    v = Solver(pos)._search(pos, -INF, INF)
+    return v if info.seat % 2 == 0 else -v
+
+
 def test_contract_success_is_the_slack_test_on_the_exact_margin():
     """The bid estimate's null-window test agrees with the exact double-dummy margin:
     a normal hand or Solo counts as won when my side's margin is above -NORMAL_SLACK /
     -SOLO_SLACK (docs/bots.md "Bidding"), Cuatrola/Quintola when the tricks are made;
-    for both sides and every seat as declarer, under every rule set."""
+    for the first seat to speak in deals of either side, under every rule set."""
     r = random.Random(5)
     seen = {True: 0, False: 0}
     for k, rules in enumerate(RULE_SETS * 2):
@@ -78,9 +85,7 @@ def test_contract_success_is_the_slack_test_on_the_exact_margin():
         for contract in (R.PASS, R.SOLO, R.CUATROLA):
             if contract == R.CUATROLA and not rules.get("quintola") and r.random() < 0.5:
                 continue
-            pos = E.contract_pos(info, s.hands, contract)
-            v = Solver(pos)._search(pos, -INF, INF)
-            mine = v if seat % 2 == 0 else -v
+            mine = exact_margin(info, s.hands, contract)
             slack = {R.PASS: E.NORMAL_SLACK, R.SOLO: E.SOLO_SLACK}.get(contract, 0)
             want = mine > -slack if contract < R.CUATROLA else mine > 0
             got, nodes = E.contract_success(info, s.hands, contract)
@@ -99,9 +104,7 @@ def test_a_narrow_double_dummy_loss_counts_as_a_made_solo():
         s = new_match(seed=f"narrow-{k}")
         seat = s.current_player
         info = Info.from_view(s.view(seat))
-        pos = E.contract_pos(info, s.hands, R.SOLO)
-        v = Solver(pos)._search(pos, -INF, INF)
-        mine = v if seat % 2 == 0 else -v
+        mine = exact_margin(info, s.hands, R.SOLO)
         got, _ = E.contract_success(info, s.hands, R.SOLO)
         if -E.SOLO_SLACK < mine <= 0:
             assert got == 1.0
