@@ -211,6 +211,7 @@ class Solver:
         self.pos = pos
         self.nodes = 0
         self.tt: dict = {}
+        self.order: dict = {}
 
     def values(self, moves=None, budget: int | None = None) -> dict:
         """{card: exact value} for ``moves`` (default: every legal card).
@@ -266,7 +267,9 @@ class Solver:
         RC = REY_CABALLO
         cante_seats = ([s for s in (0, 2) if s != out], [s for s in (1, 3) if s != out])
         cante_order = [trump] + [s for s in range(4) if s != trump]
-        solver = self
+        count = [0]
+        by_strength = sorted(range(40), key=lambda c: (c // 10 == trump, STR[c]), reverse=True)
+        order = self.order.setdefault(trump, {})
 
         def sing(side, sung, won_side):
             # returns (points, new sung)
@@ -309,7 +312,7 @@ class Solver:
             return gain if side == 0 else -gain
 
         def node(turn, n, led, ws, wc, top, tpts, done, sung, w0, w1, alpha, beta):
-            solver.nodes += 1
+            count[0] += 1
             hand = hands[turn]
             key = None
             ttbest = -1
@@ -354,17 +357,11 @@ class Solver:
                     else:
                         moves = trumps
             # order: table move first, then strongest first for the side to play
-            cards = []
-            m = moves
-            while m:
-                low = m & -m
-                cards.append(low.bit_length() - 1)
-                m ^= low
-            if len(cards) > 1:
-                cards.sort(key=lambda c: (c // 10 == trump, STR[c]), reverse=True)
-                if ttbest in cards:
-                    cards.remove(ttbest)
-                    cards.insert(0, ttbest)
+            cards = order.get(moves)
+            if cards is None:
+                cards = order[moves] = [c for c in by_strength if moves >> c & 1]
+            if ttbest >= 0 and cards[0] != ttbest and moves >> ttbest & 1:
+                cards = [ttbest] + [c for c in cards if c != ttbest]
             maxi = turn % 2 == 0
             a0, b0 = alpha, beta
             best = -INF if maxi else INF
@@ -450,7 +447,10 @@ class Solver:
                 if c // 10 == led and STR[c] > STR[top]:
                     top = c
             tpts = sum(PTS[c] for _, c in pos.trick)
-            return node(pos.turn, len(pos.trick), led, ws, wc, top, tpts, pos.done, pos.sung,
-                        pos.won[0], pos.won[1], alpha, beta)
-        return node(pos.turn, 0, 0, 0, 0, 0, 0, pos.done, pos.sung, pos.won[0], pos.won[1],
-                    alpha, beta)
+            v = node(pos.turn, len(pos.trick), led, ws, wc, top, tpts, pos.done, pos.sung,
+                     pos.won[0], pos.won[1], alpha, beta)
+        else:
+            v = node(pos.turn, 0, 0, 0, 0, 0, 0, pos.done, pos.sung, pos.won[0], pos.won[1],
+                     alpha, beta)
+        self.nodes += count[0]
+        return v
