@@ -24,8 +24,11 @@ Figures (A's point of view, mean over deal pairs, 95% CI = 1.96 standard errors)
 against B on the same deals, and prints the share of the B->oracle margin
 that A achieves (delta-method CI).
 
-Levels are those of ``engine.bots.LEVELS`` plus ``oracle``. Uses all cores
-(``--workers``); each worker plays whole match pairs.
+Levels are those of ``engine.bots.LEVELS`` plus ``oracle`` and, for Cuatrola, two
+measurement-only hybrids that split the expert->oracle gap: ``oracle-bids`` (the
+oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, the
+oracle plays the cards). Uses all cores (``--workers``); each worker plays whole
+match pairs.
 """
 
 from __future__ import annotations
@@ -47,7 +50,15 @@ from engine.deal import SeededStream  # noqa: E402
 from engine.games import get_game  # noqa: E402
 
 
+# Measurement-only Cuatrola levels that split the expert->oracle gap into bidding and card play:
+# (level that bids, level that plays the cards).
+HYBRIDS = {"oracle-bids": ("oracle", "expert"), "oracle-play": ("expert", "oracle")}
+
+
 def act(state, seat, level, rng):
+    if level in HYBRIDS:
+        bidding = getattr(state, "phase_name", None) == "bidding"
+        level = HYBRIDS[level][0 if bidding else 1]
     if level == "oracle":
         return oracle(state, seat, rng)
     return choose(state.view(seat), level, rng)
@@ -204,7 +215,7 @@ def report(game, a, b, s, secs):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=("cuatrola", "cuarenta"))
-    ap.add_argument("a", help="level A (novice, heuristic, expert, oracle)")
+    ap.add_argument("a", help="level A (novice, heuristic, expert, oracle, oracle-bids, oracle-play)")
     ap.add_argument("b", help="level B")
     ap.add_argument("--pairs", type=int, default=1000, help="deal pairs wanted (default 1000)")
     ap.add_argument("--rules", default="{}", help="rule options as JSON")
