@@ -24,6 +24,13 @@ Figures (A's point of view, mean over deal pairs, 95% CI = 1.96 standard errors)
 against B on the same deals, and prints the share of the B->oracle margin
 that A achieves (delta-method CI).
 
+Comparing two versions of the expert: ``--expert NAME=VALUE,...`` changes constants of
+``engine.bots.cuatrola_expert`` for this run, ``--json FILE`` keeps each match pair's
+totals, and ``--paired-with FILE`` prints this run's margin minus that run's, match pair
+by match pair (same seeds and opponent). Two runs on the same deals make the same
+decisions wherever the change does not matter, so this difference is far less noisy than
+either run's own interval.
+
 Levels are those of ``engine.bots.LEVELS`` plus ``oracle`` and, for Cuatrola, two
 measurement-only hybrids that split the expert->oracle gap: ``oracle-bids`` (the
 oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, the
@@ -148,14 +155,39 @@ def ratio_ci(num, den):
     return r, 1.96 * math.sqrt(max(var, 0.0))
 
 
-def run(game, a, b, pairs_wanted, rules, seed, workers, max_hands, hands_per_match):
+def parse_expert(spec: str) -> dict:
+    """``"NODE_BUDGET=120000,INFERENCE=False"`` -> constants of the Cuatrola expert.
+
+    >>> parse_expert("NODE_BUDGET=120000,INFERENCE=False")
+    {'NODE_BUDGET': 120000, 'INFERENCE': False}
+    """
+    from engine.bots import cuatrola_expert as E
+    out = {}
+    for item in filter(None, spec.split(",")):
+        name, _, value = item.partition("=")
+        old = getattr(E, name, None)
+        if old is None or not name.isupper():
+            raise SystemExit(f"--expert: no constant {name!r} in engine.bots.cuatrola_expert")
+        out[name] = value == "True" if isinstance(old, bool) else type(old)(value)
+    return out
+
+
+def set_expert(constants: dict) -> None:
+    from engine.bots import cuatrola_expert as E
+    for name, value in constants.items():
+        setattr(E, name, value)
+
+
+def run(game, a, b, pairs_wanted, rules, seed, workers, max_hands, hands_per_match,
+        expert=None):
     """Play match pairs (seeds ``seed/0``, ``seed/1``...) until ``pairs_wanted`` deal
-    pairs are done; the same seeds for every pair of levels."""
+    pairs are done; the same seeds for every pair of levels. ``expert``: constants of
+    the Cuatrola expert for this run (``parse_expert``)."""
     results = []
     t0 = time.time()
     next_match = 0
     done_pairs = 0
-    with mp.Pool(workers) as pool:
+    with mp.Pool(workers, initializer=set_expert, initargs=(expert or {},)) as pool:
         while done_pairs < pairs_wanted:
             missing = pairs_wanted - done_pairs
             n = max(workers, math.ceil(missing / hands_per_match))
@@ -192,6 +224,27 @@ def summarize(ordered):
     return out
 
 
+def match_pair_totals(ordered) -> list:
+    """Per match pair: [deal pairs, points, match points] (A's margins, summed)."""
+    return [[len(pairs), sum(p[0] for p in pairs), sum(p[1] for p in pairs)]
+            for pairs, _ in ordered]
+
+
+def paired_difference(mine: list, other: list) -> dict:
+    """Per-hand margin of one run minus another's on the same match pairs, with 95% CIs
+    over match pairs (rows of ``match_pair_totals``).
+
+    >>> d = paired_difference([[10, 50, 3], [12, 24, 2]], [[10, 40, 2], [12, 12, 2]])
+    >>> [round(x, 2) for x in d["points_per_hand"]], d["match_pairs"]
+    ([1.0, 0.0], 2)
+    """
+    rows = [(a, b) for a, b in zip(mine, other) if a[0] and b[0]]
+    out = {"match_pairs": len(rows)}
+    for i, name in ((1, "points_per_hand"), (2, "match_points_per_hand")):
+        out[name] = mean_ci([a[i] / a[0] - b[i] / b[0] for a, b in rows])
+    return out
+
+
 def fmt(name, mci, pct=False):
     m, ci = mci
     if pct:
@@ -223,9 +276,23 @@ def main(argv=None):
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--gap", action="store_true",
                     help="Cuatrola: also oracle vs B, and the share of that margin A reaches")
-    ap.add_argument("--json", help="write the figures to this file")
+    ap.add_argument("--json", help="write the figures (and each match pair's totals) to this file")
+    ap.add_argument("--expert", default="", metavar="NAME=VALUE,...",
+                    help="constants of engine.bots.cuatrola_expert for this run")
+    ap.add_argument("--paired-with", metavar="FILE",
+                    help="a --json file of an earlier run on the same seeds and opponent: "
+                         "print this run's margin minus that one's, match pair by match pair")
     args = ap.parse_args(argv)
     rules = json.loads(args.rules)
+    expert = parse_expert(args.expert)
+    other = None
+    if args.paired_with:
+        other = json.loads(Path(args.paired_with).read_text())
+        mine = {"game": args.game, "b": args.b, "seed": args.seed, "rules": rules}
+        differ = [k for k, v in mine.items() if other.get(k) != v]
+        if differ or "match_pair_totals" not in other:
+            raise SystemExit(f"--paired-with {args.paired_with}: not a run on the same deals "
+                             f"(differs in {', '.join(differ) or 'match_pair_totals'})")
     max_hands = 0
     if args.game == "cuatrola":
         hands_per_match = rules.get("hands", 11)
@@ -233,11 +300,20 @@ def main(argv=None):
         from engine.bots.cuarenta_common import ARENA_HANDS_PER_MATCH
         hands_per_match = ARENA_HANDS_PER_MATCH
     ordered, secs = run(args.game, args.a, args.b, args.pairs, rules, args.seed, args.workers,
-                        max_hands, hands_per_match)
+                        max_hands, hands_per_match, expert)
     s = summarize(ordered)
     report(args.game, args.a, args.b, s, secs)
     figures = {"game": args.game, "a": args.a, "b": args.b, "rules": rules, "seed": args.seed,
-               "seconds": secs, **s}
+               "expert": expert, "seconds": secs, **s,
+               "match_pair_totals": match_pair_totals(ordered)}
+    if other is not None:
+        d = paired_difference(figures["match_pair_totals"], other["match_pair_totals"])
+        print(f"  minus {args.paired_with} ({other['a']}, expert {other.get('expert') or {}}), "
+              f"paired over {d['match_pairs']} match pairs:")
+        unit = "card points" if args.game == "cuatrola" else "game points"
+        print(fmt(f"{unit}/hand", d["points_per_hand"]))
+        print(fmt("match points/hand", d["match_points_per_hand"]))
+        figures["paired_with"] = {"file": args.paired_with, **d}
     if args.gap:
         ordered_o, secs_o = run(args.game, "oracle", args.b, args.pairs, rules, args.seed,
                                 args.workers, max_hands, hands_per_match)
