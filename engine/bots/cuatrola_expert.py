@@ -16,8 +16,8 @@ normal hand; each bid gets its success rate and the bid with the best
 expected match utility (``cuatrola_heuristic.match_utility``) is made. The
 solver's defenders see every card; defenders at a real table do not and give
 away points: a Solo (or a normal hand) counts as won in a sample when its
-double-dummy margin is above ``-SOLO_SLACK`` (``-NORMAL_SLACK``), the points
-measured between double-dummy and real play (docs/bots.md). Each such test
+double-dummy margin is above ``-SOLO_SLACK`` (``-NORMAL_SLACK``), set from the
+points measured between double-dummy and real play (docs/bots.md). Each such test
 is a null-window search, several times cheaper than the exact margin.
 
 A good partner: when the partner is winning the trick and the rules allow a
@@ -45,7 +45,7 @@ MIN_SAMPLES = 4
 BID_NODE_BUDGET = 90_000
 BID_MAX_SAMPLES = 32
 WIN_BONUS = 30
-SOLO_SLACK = 20         # points a Solo declarer gains in real play over double-dummy defence
+SOLO_SLACK = 10         # half of what a Solo declarer gains in real play over double-dummy defence
 NORMAL_SLACK = 6        # the same for a normal hand (the expert's side against club players)
 OPPONENT_SOLO_P = 0.65  # assumed success of an opponent's bid we let stand
 DISCARD_WEIGHT = 0.35   # weight of a deal where a discarder kept as/tres of the suit
