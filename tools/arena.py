@@ -318,13 +318,13 @@ def main(argv=None):
         ordered_o, secs_o = run(args.game, "oracle", args.b, args.pairs, rules, args.seed,
                                 args.workers, max_hands, hands_per_match)
         so = summarize(ordered_o)
+        so["match_pair_totals"] = match_pair_totals(ordered_o)
         report(args.game, "oracle", args.b, so, secs_o)
         # per match pair: mean over its deal pairs, paired across the two runs
-        for i, name in ((0, "points"), (1, "match points")):
-            both = [(pa, po) for (pa, _), (po, _) in zip(ordered, ordered_o) if pa and po]
-            num = [sum(p[i] for p in pa) / len(pa) for pa, po in both]
-            den = [sum(p[i] for p in po) / len(po) for pa, po in both]
-            r, ci = ratio_ci(num, den)
+        both = [(a, o) for a, o in zip(figures["match_pair_totals"], so["match_pair_totals"])
+                if a[0] and o[0]]
+        for i, name in ((1, "points"), (2, "match points")):
+            r, ci = ratio_ci([a[i] / a[0] for a, _ in both], [o[i] / o[0] for _, o in both])
             print(f"  share of the {args.b}->oracle gap closed by {args.a} ({name}/hand): "
                   f"{100 * r:.0f}% ± {100 * ci:.0f}%")
             figures[f"gap_share_{name.replace(' ', '_')}"] = (r, ci)
