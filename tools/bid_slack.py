@@ -14,7 +14,8 @@ same deal from the start of the play (``cuatrola_solver``, every hand known). It
 the mean difference with a 95% CI per contract, and how often the expert's side won
 the branch (the Solo is forced at every such decision, so weak hands are in it too).
 The expert's bid estimate counts a sampled deal as won when its double-dummy margin is
-above minus these figures (docs/bots.md, "Bidding").
+above minus a slack set from these figures: ``NORMAL_SLACK`` is the normal-hand figure,
+``SOLO_SLACK`` half the Solo figure (docs/bots.md, "Bidding").
 """
 
 from __future__ import annotations
