@@ -34,8 +34,11 @@ either run's own interval.
 Levels are those of ``engine.bots.LEVELS`` plus ``oracle`` and, for Cuatrola, two
 measurement-only hybrids that split the expert->oracle gap: ``oracle-bids`` (the
 oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, the
-oracle plays the cards). Uses all cores (``--workers``); each worker plays whole
-match pairs.
+oracle plays the cards), and the probes of ``tools/probes.py`` (the oracle plays the
+cards of one kind of hand, ``oracle@normal``...; the expert is told its partner's hand,
+``expert+partner@later``...), which draw the expert's random stream so that
+``--paired-with`` an expert run compares the same decisions. Uses all cores
+(``--workers``); each worker plays whole match pairs.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ from engine.bots.oracle import oracle  # noqa: E402
 from engine.deal import SeededStream  # noqa: E402
 from engine.games import get_game  # noqa: E402
 
+import probes  # noqa: E402
+
 
 # Measurement-only Cuatrola levels that split the expert->oracle gap into bidding and card play:
 # (level that bids, level that plays the cards).
@@ -63,6 +68,8 @@ HYBRIDS = {"oracle-bids": ("oracle", "expert"), "oracle-play": ("expert", "oracl
 
 
 def act(state, seat, level, rng):
+    if probes.parse(level):
+        return probes.act(state, seat, level, rng)
     if level in HYBRIDS:
         bidding = getattr(state, "phase_name", None) == "bidding"
         level = HYBRIDS[level][0 if bidding else 1]
@@ -105,7 +112,8 @@ def play_match(game, seed, levels, rules, max_hands):
     while not state.is_terminal():
         seat = state.current_player
         level = levels[seat % 2]
-        rng = SeededStream("arena", seed, f"{levels[0]}|{levels[1]}/{n}/{seat}")
+        names = [probes.RNG_LEVEL if probes.parse(x) else x for x in levels]
+        rng = SeededStream("arena", seed, f"{names[0]}|{names[1]}/{n}/{seat}")
         state = state.apply(state.parse_action(act(state, seat, level, rng)))
         n += 1
         if max_hands and len(state.history) >= max_hands:

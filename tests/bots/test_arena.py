@@ -72,3 +72,88 @@ def test_paired_difference_is_per_hand_and_per_match_pair():
     assert d["match_points_per_hand"][0] == pytest.approx((3 / 11 - 1 / 11) / 2)
     # a match pair with no hands in either run is left out
     assert arena.paired_difference(mine + [[0, 0, 0]], other + [[11, 5, 1]])["match_pairs"] == 2
+
+
+# ----- probes (tools/probes.py): the expert with one thing changed, measurement only ------
+import probes  # noqa: E402
+
+
+def test_probe_names_parse_and_no_probe_is_a_level():
+    from engine.bots import LEVELS
+    assert probes.parse("oracle@declarer") == ("oracle", "declarer", None)
+    assert probes.parse("expert+partner") == ("partner", "all", "always")
+    assert probes.parse("expert+partner/trumps@trick1") == ("partner", "trumps", "trick1")
+    for bad in ("oracle@solo", "expert+partner/aces", "expert+partner@never", "expert+partnerx",
+                "expert", "oracle", "oracle-bids"):
+        assert probes.parse(bad) is None, bad
+    assert not any(probes.parse(n) for levels in LEVELS.values() for n in levels)
+
+
+def _play_positions(seed, n_hands=1):
+    """States of the first hands of a match driven by the oracle (fast, and it bids Solo)."""
+    s = new_match(seed=seed)
+    while s.hand_no < n_hands and not s.is_terminal():
+        yield s
+        s = s.apply(s.parse_action(oracle(s, s.current_player, _stream())))
+
+
+def test_partner_probe_deals_hold_the_partners_real_cards():
+    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola_heuristic import card
+    from engine.bots.cuatrola_sample import Sampler
+    from engine.cuatrola import rules as R
+    from engine.cuatrola.state import SUIT_MASK
+    checked = 0
+    for s in _play_positions("arena-probe/1"):
+        if s.phase_name != "play" or s.out >= 0:
+            continue
+        seat = s.current_player
+        p = (seat + 2) % 4
+        top = sum(1 << card(r, u) for u in range(4) for r in (R.AS, R.TRES))
+        for part, mask in (("all", (1 << 40) - 1), ("trumps", SUIT_MASK[s.trump // 10]),
+                           ("top", top)):
+            info = probes.told(Info.from_view(s.view(seat)), s, part)
+            rng = SeededStream("cuatrola", "test-arena", f"probe/{part}")
+            for _ in range(5):
+                hands = Sampler(info).sample(rng)
+                assert hands[p] & mask == s.hands[p] & mask, part
+                assert hands[seat] == s.hands[seat]
+        # without the probe, the partner's cards are not always placed right
+        plain = Sampler(Info.from_view(s.view(seat)))
+        rng = SeededStream("cuatrola", "test-arena", "probe/plain")
+        if len(s.tricks) < 3:
+            assert any(plain.sample(rng)[p] != s.hands[p] for _ in range(20))
+        checked += 1
+    assert checked >= 15
+
+
+def test_probes_change_only_their_part_of_the_game():
+    # oracle@<hands> plays the oracle's card exactly in its kind of hand; expert+partner@<when>
+    # is the plain expert outside its phase. Positions where the oracle and the expert differ
+    # (so a probe using the wrong player would fail), both a normal hand and a Solo.
+    from engine.cuatrola import rules as R
+    kinds = set()
+    for i in range(30):
+        for s in _play_positions(f"arena-probe/{i}", n_hands=2):
+            if s.phase_name != "play" or len(s.legal_actions()) < 2:
+                continue
+            seat = s.current_player
+            o, e = _oracle_and_expert(s, seat)
+            if o == e:
+                continue
+            if s.contract == R.PASS:
+                kind = "normal"
+            else:
+                kind = "declarer" if s.declarer % 2 == seat % 2 else "defender"
+            if kind in kinds:
+                continue
+            kinds.add(kind)
+            for hands in probes.HANDS:
+                assert arena.act(s, seat, f"oracle@{hands}", _stream()) == (o if hands == kind else e)
+            when = "trick1" if not s.tricks else "later"
+            other = "later" if when == "trick1" else "trick1"
+            assert arena.act(s, seat, f"expert+partner@{other}", _stream()) == e
+            assert arena.act(s, seat, "expert+partner@bids", _stream()) == e
+        if len(kinds) == 3:
+            break
+    assert kinds == {"normal", "declarer", "defender"}
