@@ -109,10 +109,11 @@ def play_match(game, seed, levels, rules, max_hands):
     g = get_game(game)
     state = g.new_match(seed=seed, options=rules)
     n = 0
+    # a probe draws the expert's stream (tools/probes.py)
+    names = [probes.RNG_LEVEL if probes.parse(x) else x for x in levels]
     while not state.is_terminal():
         seat = state.current_player
         level = levels[seat % 2]
-        names = [probes.RNG_LEVEL if probes.parse(x) else x for x in levels]
         rng = SeededStream("arena", seed, f"{names[0]}|{names[1]}/{n}/{seat}")
         state = state.apply(state.parse_action(act(state, seat, level, rng)))
         n += 1

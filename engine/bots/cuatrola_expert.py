@@ -273,8 +273,11 @@ def decide(info: Info, rng) -> int:
 
 def expert(view: dict, rng) -> str:
     """Computer level "expert" for Cuatrola."""
-    info = Info.from_view(view)
-    action = decide(info, rng)
+    return action_text(decide(Info.from_view(view), rng))
+
+
+def action_text(action: int) -> str:
+    """The engine's text of a player's action int (a bid is ``H.BID`` + bid)."""
     if action >= H.BID:
         return R.BID_NAMES[action - H.BID]
     return R.DECK.text(action)

@@ -98,7 +98,7 @@ def _play_positions(seed, n_hands=1):
 
 
 def test_partner_probe_deals_hold_the_partners_real_cards():
-    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola_info import ALL_CARDS, Info
     from engine.bots.cuatrola_heuristic import card
     from engine.bots.cuatrola_sample import Sampler
     from engine.cuatrola import rules as R
@@ -110,7 +110,7 @@ def test_partner_probe_deals_hold_the_partners_real_cards():
         seat = s.current_player
         p = (seat + 2) % 4
         top = sum(1 << card(r, u) for u in range(4) for r in (R.AS, R.TRES))
-        for part, mask in (("all", (1 << 40) - 1), ("trumps", SUIT_MASK[s.trump // 10]),
+        for part, mask in (("all", ALL_CARDS), ("trumps", SUIT_MASK[s.trump // 10]),
                            ("top", top)):
             info = probes.told(Info.from_view(s.view(seat)), s, part)
             rng = SeededStream("cuatrola", "test-arena", f"probe/{part}")
