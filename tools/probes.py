@@ -81,6 +81,7 @@ def told(info, state, part: str):
 def act(state, seat: int, level: str, rng):
     """The probe's action text (``level`` must parse)."""
     from engine.bots import cuatrola_expert as E
+    from engine.bots.cuatrola_heuristic import action_text
     from engine.bots.cuatrola_info import Info
     from engine.cuatrola import rules as R
     kind, what, when = parse(level)
@@ -96,4 +97,4 @@ def act(state, seat: int, level: str, rng):
     if not _phase(state, when):
         return choose(state.view(seat), "expert", rng)
     info = told(Info.from_view(state.view(seat)), state, what)
-    return E.action_text(E.decide(info, rng))
+    return action_text(E.decide(info, rng))

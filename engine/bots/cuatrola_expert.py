@@ -273,11 +273,4 @@ def decide(info: Info, rng) -> int:
 
 def expert(view: dict, rng) -> str:
     """Computer level "expert" for Cuatrola."""
-    return action_text(decide(Info.from_view(view), rng))
-
-
-def action_text(action: int) -> str:
-    """The engine's text of a player's action int (a bid is ``H.BID`` + bid)."""
-    if action >= H.BID:
-        return R.BID_NAMES[action - H.BID]
-    return R.DECK.text(action)
+    return H.action_text(decide(Info.from_view(view), rng))

@@ -439,8 +439,11 @@ def decide(info: Info) -> tuple[int, str]:
 
 def heuristic(view: dict, rng) -> str:
     """Computer level "heuristic" for Cuatrola (deterministic; ``rng`` unused)."""
-    info = Info.from_view(view)
-    action, _ = decide(info)
+    return action_text(decide(Info.from_view(view))[0])
+
+
+def action_text(action: int) -> str:
+    """The engine's text of a player's action int (a bid is ``BID`` + bid)."""
     if action >= BID:
         return R.BID_NAMES[action - BID]
     return R.DECK.text(action)
