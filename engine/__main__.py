@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine play|replay``.
+"""Command line: ``python -m engine play|replay`` (installed: ``tapete play|replay``).
 
     python -m engine play cuatrola [--seed S] [--preset P] [--level L] [--save FILE]
     python -m engine play cuarenta --players 2|4 [...]
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import api
@@ -128,7 +129,9 @@ def cmd_play(args, stdin=sys.stdin, out=sys.stdout) -> int:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__.splitlines()[0])
+    installed = os.path.basename(sys.argv[0]) == "tapete"  # the wheel's console command
+    p = argparse.ArgumentParser(prog="tapete" if installed else "python -m engine",
+                                description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     pl = sub.add_parser("play", help="play one seat in the terminal against computer players")
     pl.add_argument("game", choices=sorted(GAMES))
