@@ -1,15 +1,25 @@
 """The JSON facade the browser's worker calls (documented in docs/api.md).
 
 ``handle(request)`` takes a plain dict and returns a plain dict; it never
-raises. Every answer has ``ok``; a failure has ``error`` (a sentence for a
-person) and ``kind`` (the error class name). Matches travel as match files
-(see engine.match), so the caller owns all storage; replays are cached.
+raises. Every answer has ``ok``; a refusal has ``error`` (a sentence for a
+person), ``kind`` (the error class name), and a stable ``code`` with its
+``params`` (for a translation). Matches travel as match files (see
+engine.match), so the caller owns all storage; replays are cached.
+
+One call per move: ``act`` applies a seat's action and ``bot`` chooses and
+applies a computer player's; both answer the new match file and the views of
+the seats named in ``viewers``.
 
 >>> r = handle({"op": "new", "game": "cuatrola", "seed": "doc", "seat": 0})
 >>> r["ok"], r["view"]["phase"]
 (True, 'bidding')
->>> handle({"op": "act", "match": r["match"], "seat": 0, "action": "solo"})["ok"]
-False
+>>> bad = handle({"op": "act", "match": r["match"], "seat": 0, "action": "solo"})
+>>> bad["ok"], bad["code"], bad["params"]
+(False, 'not_your_turn', {'seat': 3})
+>>> b = handle({"op": "bot", "match": r["match"], "seat": 3, "level": "heuristic",
+...             "viewers": [0]})
+>>> b["action"], len(b["match"]["actions"]), b["views"][0]["seat"], b["turn"]
+('pass', 1, 0, 0)
 """
 
 from __future__ import annotations
@@ -18,12 +28,43 @@ import json
 from collections import OrderedDict
 
 from . import match as M
-from .errors import IllegalActionError, MatchFileError, TapeteError
-from .bots import levels
-from .games import GAMES, get_game, seats_of
+from . import strictjson
+from .bots import choose, levels
+from .deal import SHUFFLE_VERSION, SeededStream
+from .errors import ECHO_LIMIT, IllegalActionError, MatchFileError, Refusal, TapeteError, brief
+from .games import GAMES, get_game, refusal_codes as action_refusal_codes
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 32
+#: The largest request text ``handle_json`` reads (a full match file is far smaller).
+MAX_REQUEST_CHARS = 4_000_000
+#: The longest message an answer carries (longer ones are cut).
+MAX_MESSAGE_CHARS = 600
+BOT_STREAM = "bot"  #: the random stream of computer players: (seed, actions so far / seat)
+
+
+class BadRequest(TapeteError):
+    """A request that is not what an op expects."""
+
+
+#: Codes of the answers that refuse a request rather than an action (docs/api.md).
+REQUEST_REFUSALS: dict[str, tuple[str, ...]] = {
+    "bad_request": (),       # a request missing a field, or with a field of the wrong kind
+    "unknown_op": (),        # no such op
+    "bad_match": (),         # a match file that is malformed, truncated or tampered with
+    "bad_rules": (),         # an unknown game, rule option, preset or level, or a bad seed
+    "bad_card": (),          # card text that names no card
+    "bad_json": (),          # request text that is not strict JSON, or too long
+}
+
+
+def refusal_codes() -> dict[str, tuple[str, ...]]:
+    """Every code an answer of this facade can carry, with its param names."""
+    return {**action_refusal_codes(), **REQUEST_REFUSALS}
+
+
+_KIND_CODES = {"MatchFileError": "bad_match", "RulesError": "bad_rules", "CardError": "bad_card",
+               "JSONTextError": "bad_json", "BadRequest": "bad_request"}
 
 
 def _key(m: dict) -> tuple:
@@ -33,18 +74,19 @@ def _key(m: dict) -> tuple:
 
 
 def state_of(m: dict):
-    """The state of a match file, replayed (using the cache where possible)."""
-    M.config_of(m)
-    head, actions = _key(m)
-    key = (head, actions)
+    """The state of a match file, validated once and replayed (using the cache where
+    possible)."""
+    cfg = M.config_of(m)
+    key = _key(m)
     if key in _CACHE:
         _CACHE.move_to_end(key)
         return _CACHE[key]
+    head, actions = key
     prev = (head, actions[:-1])
     if actions and prev in _CACHE:
         state = M.apply_texts(_CACHE[prev], actions[-1:], offset=len(actions) - 1)
     else:
-        state = M.replay(m)
+        state = M.apply_texts(M.opening(cfg), actions)
     _remember(key, state)
     return state
 
@@ -56,79 +98,122 @@ def _remember(key, state) -> None:
         _CACHE.popitem(last=False)
 
 
-def _seat(m, state, req) -> int:
-    seat = req.get("seat", 0)
-    n = seats_of(get_game(m["game"]), state.cfg.rules)
+# ----- request fields --------------------------------------------------------
+def _match(req) -> tuple[dict, object]:
+    m = req.get("match")
+    return m, state_of(m)
+
+
+def _seats(state) -> int:
+    return get_game(state.cfg.game).seats(state.cfg.rules)
+
+
+def _seat_value(seat, n: int, field: str) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise MatchFileError(f"'seat' must be a seat number 0..{n - 1}")
+        raise BadRequest(f"'{field}' must be a seat number 0..{n - 1}")
     return seat
 
 
+def _seat(state, req) -> int:
+    return _seat_value(req.get("seat", 0), _seats(state), "seat")
+
+
+def _viewers(state, req, seat: int) -> list[int]:
+    """The seats whose views an answer carries: ``viewers`` (default: the acting seat)."""
+    viewers = req.get("viewers")
+    if viewers is None:
+        return [seat]
+    n = _seats(state)
+    if not isinstance(viewers, list) or not viewers or len(viewers) > n:
+        raise BadRequest(f"'viewers' must be a list of 1 to {n} seat numbers")
+    out = [_seat_value(v, n, "viewers") for v in viewers]
+    if len(set(out)) != len(out):
+        raise BadRequest("'viewers' names a seat twice")
+    return out
+
+
+def _text_field(req, field: str, default: str | None = None) -> str | None:
+    value = req.get(field, default)
+    if value is not None and not isinstance(value, str):
+        raise BadRequest(f"'{field}' must be text, not {brief(value)}")
+    return value
+
+
+def _turn_check(state, seat: int) -> None:
+    if state.is_terminal():
+        raise Refusal("match_over", {}, "the match is over").error()
+    if state.current_player != seat:
+        turn = state.current_player
+        raise Refusal("not_your_turn", {"seat": turn},
+                      f"it is not your turn: seat {turn} is to act").error()
+
+
+def _moved(m: dict, state, action: int, viewers: list[int]) -> dict:
+    """Apply ``action`` (already parsed) to the match; the answer of act and bot."""
+    new = state.apply(action)
+    text = state.action_text(action)
+    m2 = dict(m)
+    m2["actions"] = list(m["actions"]) + [text]
+    _remember(_key(m2), new)
+    views = [new.view(s) for s in viewers]
+    return {"match": m2, "action": text, "turn": new.current_player, "views": views,
+            "view": views[0]}
+
+
+# ----- ops ---------------------------------------------------------------------
 def op_games(req) -> dict:
-    out = {}
-    for name in GAMES:
-        g = get_game(name)
-        out[name] = {"options": g.OPTIONS.to_json(), "levels": levels(name)}
-    from .deal import SHUFFLE_VERSION
+    out = {name: {"options": g.options.to_json(), "levels": levels(name)}
+           for name, g in GAMES.items()}
     return {"games": out, "shuffle_version": SHUFFLE_VERSION}
 
 
 def op_new(req) -> dict:
-    m = M.new_match_file(req.get("game"), seed=req.get("seed") or M.DEFAULT_SEED,
-                         preset=req.get("preset"), options=req.get("rules"),
-                         meta=req.get("meta"))
-    if req.get("deals") is not None:
+    seed = _text_field(req, "seed")
+    meta = req.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise BadRequest("'meta' must be an object")
+    m = M.new_match_file(req.get("game"), seed=M.DEFAULT_SEED if seed is None else seed,
+                         preset=_text_field(req, "preset"), options=req.get("rules"),
+                         meta=meta)
+    if "deals" in req:
         m["deals"] = req["deals"]
     state = state_of(m)
-    return {"match": m, "view": state.view(_seat(m, state, req))}
+    return {"match": m, "view": state.view(_seat(state, req))}
 
 
 def op_view(req) -> dict:
-    m = req.get("match")
-    state = state_of(m)
-    return {"view": state.view(_seat(m, state, req))}
+    m, state = _match(req)
+    return {"view": state.view(_seat(state, req))}
 
 
 def op_act(req) -> dict:
-    """Apply one action for ``seat``; the new match file and the seat's view."""
-    m = req.get("match")
-    state = state_of(m)
-    seat = _seat(m, state, req)
+    """Apply one action for ``seat``: the new match file and the views of ``viewers``."""
+    m, state = _match(req)
+    seat = _seat(state, req)
+    viewers = _viewers(state, req, seat)
     text = req.get("action")
-    if state.is_terminal():
-        raise IllegalActionError("the match is over", text)
-    if state.current_player != seat:
-        raise IllegalActionError(f"it is not your turn: seat {state.current_player} is to act",
-                                 text)
-    new = state.apply(state.parse_action(text))
-    m2 = dict(m)
-    m2["actions"] = list(m["actions"]) + [state.action_text(state.parse_action(text))]
-    _remember(_key(m2), new)
-    return {"match": m2, "view": new.view(seat), "turn": new.current_player}
+    _turn_check(state, seat)
+    return _moved(m, state, state.parse_action(text), viewers)
 
 
 def op_explain(req) -> dict:
     """Whether ``action`` is legal for ``seat`` now, and if not, why (nothing is applied)."""
-    m = req.get("match")
-    state = state_of(m)
-    seat = _seat(m, state, req)
-    text = req.get("action")
-    if state.is_terminal():
-        return {"legal": False, "reason": "the match is over"}
-    if state.current_player != seat:
-        return {"legal": False,
-                "reason": f"it is not your turn: seat {state.current_player} is to act"}
+    m, state = _match(req)
+    seat = _seat(state, req)
     try:
-        state.apply(state.parse_action(text))
+        _turn_check(state, seat)
+        refusal = state.refusal(state.parse_action(req.get("action")))
     except IllegalActionError as e:
-        return {"legal": False, "reason": e.reason}
-    return {"legal": True, "reason": ""}
+        refusal = e.refusal
+    if refusal is None:
+        return {"legal": True, "reason": "", "code": None, "params": {}}
+    return {"legal": False, "reason": refusal.reason, "code": refusal.code,
+            "params": refusal.params}
 
 
 def op_summary(req) -> dict:
-    m = req.get("match")
-    state = state_of(m)
-    return {"summary": get_game(m["game"]).match_summary(state)}
+    m, state = _match(req)
+    return {"summary": get_game(state.cfg.game).match_summary(state)}
 
 
 def op_validate(req) -> dict:
@@ -141,55 +226,78 @@ def op_validate(req) -> dict:
 
 
 def op_bot(req) -> dict:
-    """The computer player's action for ``seat`` (not applied).
+    """The computer player of ``level`` moves for ``seat``: its action, applied.
 
     Its random generator is seeded from the match seed, the number of actions
     so far and the seat, so the same position gives the same move.
     """
-    from .bots import choose
-    from .deal import SeededStream
-    m = req.get("match")
-    state = state_of(m)
-    seat = _seat(m, state, req)
-    if state.current_player != seat:
-        raise IllegalActionError(f"it is not seat {seat}'s turn")
-    rng = SeededStream("bot", state.cfg.seed, f"{len(m['actions'])}/{seat}")
-    return {"action": choose(state.view(seat), req.get("level", "novice"), rng)}
+    m, state = _match(req)
+    seat = _seat(state, req)
+    viewers = _viewers(state, req, seat)
+    level = _text_field(req, "level", "novice")
+    _turn_check(state, seat)
+    rng = SeededStream(BOT_STREAM, state.cfg.seed, f"{len(m['actions'])}/{seat}")
+    text = choose(state.view(seat), level, rng)
+    return _moved(m, state, state.parse_action(text), viewers)
 
 
-OPS = {"games": op_games, "bot": op_bot, "explain": op_explain, "new": op_new, "view": op_view, "act": op_act,
-       "summary": op_summary, "validate": op_validate}
+OPS = {"games": op_games, "bot": op_bot, "explain": op_explain, "new": op_new, "view": op_view,
+       "act": op_act, "summary": op_summary, "validate": op_validate}
 
 
-def register(name: str, fn) -> None:
-    """Add an op (used by engine.bots to offer computer moves)."""
-    OPS[name] = fn
+# ----- answers -----------------------------------------------------------------
+def _refused(kind: str, code: str, message: str, params: dict | None = None, **extra) -> dict:
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[:MAX_MESSAGE_CHARS - 1] + "…"
+    return {"ok": False, "kind": kind, "code": code, "params": params or {}, "error": message,
+            **extra}
 
 
 def handle(request) -> dict:
     """Answer one request; never raises."""
     try:
-        if not isinstance(request, dict):
-            raise MatchFileError("a request must be an object with an 'op'")
-        op = OPS.get(request.get("op"))
+        if not isinstance(request, dict):  # (kind MatchFileError, as ever)
+            return _refused("MatchFileError", "bad_request",
+                            "a request must be an object with an 'op'")
+        try:
+            strictjson.check(request)
+        except strictjson.JSONTextError as e:
+            raise BadRequest(f"a request must be a JSON value: {e}") from None
+        name = request.get("op")
+        op = OPS.get(name) if isinstance(name, str) else None
         if op is None:
-            raise MatchFileError(f"unknown op {request.get('op')!r} (known: {', '.join(OPS)})")
+            return _refused("MatchFileError", "unknown_op",
+                            f"unknown op {brief(name)} (known: {', '.join(OPS)})")
         out = op(request)
         out["ok"] = True
         return out
     except IllegalActionError as e:
-        return {"ok": False, "kind": "IllegalActionError", "error": e.reason,
-                "action": e.action}
+        action = e.action if isinstance(e.action, str) else None
+        return _refused("IllegalActionError", e.code, e.reason, e.params,
+                        action=action[:ECHO_LIMIT] if action else None)
     except TapeteError as e:
-        return {"ok": False, "kind": type(e).__name__, "error": str(e)}
-    except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError) as e:
-        return {"ok": False, "kind": "BadRequest", "error": f"malformed request: {e!r}"}
+        kind = type(e).__name__
+        return _refused(kind, _KIND_CODES.get(kind, "bad_request"), str(e))
+    except RecursionError:
+        return _refused("BadRequest", "bad_request", "malformed request: nested too deeply")
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
+        # a field of an unexpected kind somewhere deep in a request: never a Python repr
+        return _refused("BadRequest", "bad_request",
+                        f"malformed request ({type(e).__name__} while reading it)")
 
 
-def handle_json(text: str) -> str:
-    """``handle`` on JSON text, for the worker."""
+def handle_json(text) -> str:
+    """``handle`` on JSON text, for the worker: the answer is strict JSON text."""
     try:
-        req = json.loads(text)
-    except ValueError as e:
-        return json.dumps({"ok": False, "kind": "BadRequest", "error": f"not JSON: {e}"})
-    return json.dumps(handle(req), ensure_ascii=False)
+        if not isinstance(text, str):
+            raise BadRequest("a request must be JSON text")
+        if len(text) > MAX_REQUEST_CHARS:
+            raise strictjson.JSONTextError(
+                f"a request may be at most {MAX_REQUEST_CHARS} characters long")
+        req = strictjson.loads(text)
+    except strictjson.JSONTextError as e:
+        return strictjson.dumps(_refused("BadRequest", "bad_json", f"not JSON: {e}"))
+    except TapeteError as e:
+        return strictjson.dumps(_refused(type(e).__name__, _KIND_CODES[type(e).__name__],
+                                         str(e)))
+    return strictjson.dumps(handle(req))

@@ -95,8 +95,24 @@ MAX_SEED_LENGTH = 200
 
 
 def check_seed(seed) -> str:
-    """Validate a match seed: any short text."""
+    """Validate a match seed: any short text that UTF-8 can encode (the stream hashes it).
+
+    >>> check_seed("a" + chr(0xD800))
+    Traceback (most recent call last):
+    ...
+    engine.errors.RulesError: a seed must be text of 1 to 200 characters (no lone surrogates)
+    """
     from .errors import RulesError
-    if not isinstance(seed, str) or not seed or len(seed) > MAX_SEED_LENGTH:
-        raise RulesError(f"a seed must be text of 1 to {MAX_SEED_LENGTH} characters")
+    if not isinstance(seed, str) or not seed or len(seed) > MAX_SEED_LENGTH or \
+            not seed.isprintable() and not _encodable(seed):
+        raise RulesError(f"a seed must be text of 1 to {MAX_SEED_LENGTH} characters "
+                         f"(no lone surrogates)")
     return seed
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

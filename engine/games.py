@@ -1,31 +1,36 @@
-"""The registry of games: every shared part (match files, API, CLI, bots) looks games up here.
+"""The registry of games: every shared part (match files, API, CLI, tools) looks games up here.
 
-A game module provides ``NAME``, ``OPTIONS`` (an OptionSpec), ``SEATS`` (an int, or a
-function of the rules), ``new_match(seed, preset, options, deals, first_dealer)``,
-``parse_deals(json)``, ``deals_to_json(deals)`` and ``match_summary(state)``.
+Each game package exports one :class:`~engine.protocol.Game` as ``GAME``.
 
 >>> sorted(GAMES)
 ['cuarenta', 'cuatrola']
+>>> get_game("cuatrola").seats(get_game("cuatrola").options.resolve())
+4
+>>> "not_your_turn" in refusal_codes() and "follow_higher" in refusal_codes()
+True
 """
 
 from __future__ import annotations
 
-import importlib
+from .cuarenta import GAME as CUARENTA
+from .cuatrola import GAME as CUATROLA
+from .errors import COMMON_REFUSALS, RulesError, brief
+from .protocol import Game
 
-from .errors import RulesError
-
-GAMES = {"cuatrola": "engine.cuatrola", "cuarenta": "engine.cuarenta"}
-
-
-def get_game(name):
-    """The game module called ``name``; RulesError for an unknown game."""
-    mod = GAMES.get(name) if isinstance(name, str) else None
-    if mod is None:
-        raise RulesError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return importlib.import_module(mod)
+GAMES: dict[str, Game] = {g.name: g for g in (CUATROLA, CUARENTA)}
 
 
-def seats_of(game, rules) -> int:
-    """Number of seats of ``game`` under ``rules``."""
-    seats = game.SEATS
-    return seats(rules) if callable(seats) else seats
+def get_game(name) -> Game:
+    """The game called ``name``; RulesError for an unknown game."""
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise RulesError(f"unknown game {brief(name)} (known: {', '.join(GAMES)})")
+    return game
+
+
+def refusal_codes() -> dict[str, tuple[str, ...]]:
+    """Every refusal code the engine can give, with its param names (docs/api.md)."""
+    out = dict(COMMON_REFUSALS)
+    for g in GAMES.values():
+        out.update(g.refusals)
+    return out

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import json
 
+from . import strictjson
 from .config import DEFAULT_SEED, MatchConfig
 from .deal import check_seed
-from .errors import IllegalActionError, MatchFileError, RulesError, TapeteError
-from .games import get_game, seats_of
+from .errors import IllegalActionError, MatchFileError, RulesError, TapeteError, brief
+from .games import get_game
 
 FORMAT = "tapete-match"
 VERSION = 1
@@ -30,7 +31,7 @@ def new_match_file(game: str, seed: str = DEFAULT_SEED, preset: str | None = Non
     """A new match file (no actions yet) with every rule option written out."""
     g = get_game(game)
     check_seed(seed)
-    rules = g.OPTIONS.resolve(options, preset)
+    rules = g.options.resolve(options, preset)
     m = {"format": FORMAT, "version": VERSION, "game": game, "rules": rules.to_json(),
          "seed": seed, "actions": []}
     if meta:
@@ -45,13 +46,14 @@ def config_of(m) -> MatchConfig:
     for k in REQUIRED:
         if k not in m:
             raise MatchFileError(f"missing field {k!r}")
-    extra = sorted(set(m) - set(REQUIRED) - set(OPTIONAL))
+    extra = sorted(set(m) - set(REQUIRED) - set(OPTIONAL), key=str)
     if extra:
-        raise MatchFileError(f"unknown field {extra[0]!r}")
+        raise MatchFileError(f"unknown field {brief(extra[0])}")
     if m["format"] != FORMAT:
         raise MatchFileError(f"field 'format' must be {FORMAT!r}")
-    if m["version"] != VERSION:
-        raise MatchFileError(f"unsupported version {m['version']!r} (this engine reads {VERSION})")
+    if type(m["version"]) is not int or m["version"] != VERSION:
+        raise MatchFileError(f"unsupported version {brief(m['version'])} "
+                             f"(this engine reads {VERSION})")
     try:
         g = get_game(m["game"])
     except RulesError as e:
@@ -59,33 +61,49 @@ def config_of(m) -> MatchConfig:
     if not isinstance(m["rules"], dict):
         raise MatchFileError("field 'rules' must be an object")
     try:
-        rules = g.OPTIONS.resolve(m["rules"])
+        rules = g.options.resolve(m["rules"])
+    except RulesError as e:
+        raise MatchFileError(f"field 'rules': {e}") from None
+    try:
         seed = check_seed(m.get("seed", DEFAULT_SEED))
     except RulesError as e:
-        raise MatchFileError(f"field 'rules': {e}" if "seed" not in str(e)
-                             else f"field 'seed': {e}") from None
-    deals = g.parse_deals(m["deals"]) if m.get("deals") is not None else ()
+        raise MatchFileError(f"field 'seed': {e}") from None
+    deals = ()
+    if "deals" in m:
+        if not isinstance(m["deals"], list):
+            raise MatchFileError("field 'deals' must be a list")
+        deals = g.parse_deals(m["deals"])
     first = m.get("first_dealer")
     if first is not None:
-        n = seats_of(g, rules)
+        n = g.seats(rules)
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
             raise MatchFileError(f"field 'first_dealer' must be a seat 0..{n - 1}")
     if "meta" in m and not isinstance(m["meta"], dict):
         raise MatchFileError("field 'meta' must be an object")
-    if not isinstance(m["actions"], list) or len(m["actions"]) > MAX_ACTIONS:
+    actions = m["actions"]
+    if not isinstance(actions, list):
         raise MatchFileError("field 'actions' must be a list of action texts")
+    if len(actions) > MAX_ACTIONS:
+        raise MatchFileError(f"field 'actions' holds {len(actions)} actions: the limit is "
+                             f"{MAX_ACTIONS}")
+    if not all(type(a) is str for a in actions):
+        i = next(i for i, a in enumerate(actions) if type(a) is not str)
+        raise MatchFileError(f"action {i + 1} ({brief(actions[i])}): an action must be text")
     return MatchConfig(m["game"], rules, seed, deals, first)
+
+
+def opening(cfg: MatchConfig):
+    """The opening state of a validated match config (no action applied)."""
+    try:
+        return get_game(cfg.game).new_match(seed=cfg.seed, options=dict(cfg.rules),
+                                            deals=cfg.deals, first_dealer=cfg.first_dealer)
+    except IllegalActionError as e:
+        raise MatchFileError(e.reason) from None
 
 
 def initial(m):
     """The opening state of a match file (actions not applied)."""
-    cfg = config_of(m)
-    g = get_game(cfg.game)
-    try:
-        return g.new_match(seed=cfg.seed, options=dict(cfg.rules), deals=cfg.deals,
-                           first_dealer=cfg.first_dealer)
-    except IllegalActionError as e:
-        raise MatchFileError(e.reason) from None
+    return opening(config_of(m))
 
 
 def replay(m, upto: int | None = None):
@@ -104,9 +122,9 @@ def apply_texts(state, texts, offset: int = 0):
         try:
             state = state.apply(state.parse_action(text))
         except IllegalActionError as e:
-            raise MatchFileError(f"action {offset + i + 1} ({text!r}): {e.reason}") from None
+            raise MatchFileError(f"action {offset + i + 1} ({brief(text)}): {e.reason}") from None
         except TapeteError as e:
-            raise MatchFileError(f"action {offset + i + 1} ({text!r}): {e}") from None
+            raise MatchFileError(f"action {offset + i + 1} ({brief(text)}): {e}") from None
     return state
 
 
@@ -119,8 +137,8 @@ def summary(m) -> dict:
 def loads(text: str) -> dict:
     """Parse match-file text; MatchFileError on broken JSON."""
     try:
-        m = json.loads(text)
-    except (ValueError, RecursionError) as e:
+        m = strictjson.loads(text)
+    except strictjson.JSONTextError as e:
         raise MatchFileError(f"not valid JSON: {e}") from None
     config_of(m)
     return m

@@ -1,17 +1,26 @@
-"""The state protocol every game implements, in the spirit of OpenSpiel.
+"""The game record and the state protocol every game implements, in the spirit of OpenSpiel.
 
-A state is an immutable value. ``apply`` returns a new state and never changes
-the old one; an illegal action raises :class:`~engine.errors.IllegalActionError`
-and leaves nothing half-changed. Actions are small ints; each game gives them a
-text notation (``action_text`` / ``parse_action``).
+A :class:`Game` is what the shared parts (match files, the JSON facade, the command line,
+the tools) need of a game: its name, rule options and presets, seats under given rules,
+``new_match``, deal parsing and printing, the replay summary, the terminal rendering and its
+refusal codes. Each game package exports one ``GAME``; :mod:`engine.games` registers them.
 
-Bots and the UI use only this protocol plus ``view(seat)``, so they are written
-once for both games.
+A state (:class:`GameState`) is an immutable value. ``apply`` returns a new state and never
+changes the old one; an illegal action raises :class:`~engine.errors.IllegalActionError`
+(with a refusal code) and leaves nothing half-changed. Actions are small ints; each game
+gives them a text notation (``action_text`` / ``parse_action``).
+
+The app and the match files use only this protocol plus ``view(seat)``. The computer players
+receive only a seat's view, but for speed they read it with their game's own modules
+(bitmask tables, rule primitives) rather than through the protocol.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, Self
+from dataclasses import dataclass
+from typing import Callable, Mapping, Protocol, Self
+
+from .options import OptionSpec, Rules
 
 TERMINAL = -1  #: ``current_player`` of a finished match
 
@@ -43,3 +52,25 @@ class GameState(Protocol):
 
     def parse_action(self, text: str) -> int:
         """Action int of a notation; raises IllegalActionError on bad text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game, as the shared parts of the engine see it."""
+
+    name: str
+    options: OptionSpec
+    #: seats of a match under the given rules
+    seats: Callable[[Rules], int]
+    #: ``new_match(seed, preset, options, deals, first_dealer)``: the opening state
+    new_match: Callable[..., GameState]
+    #: explicit deals of a match file (JSON) -> the game's validated deals; MatchFileError
+    parse_deals: Callable[[object], tuple]
+    #: the inverse of ``parse_deals``
+    deals_to_json: Callable[[tuple], list]
+    #: a state's replay summary: every finished hand, the score, the winner
+    match_summary: Callable[[GameState], dict]
+    #: a seat's view as a few lines for the terminal
+    render_text: Callable[[dict], str]
+    #: the refusal codes this game's states give, each with its param names
+    refusals: Mapping[str, tuple[str, ...]]

@@ -2,7 +2,7 @@
 
     python tools/bench.py [--hands N] [--repeat R] [--no-pyodide]
 
-For each game of ``engine.games.GAMES`` whose module imports, plays N random legal hands
+For each game of ``engine.games.GAMES``, plays N random legal hands
 (``engine.selfplay.random_hands_count``, fresh matches as needed) and reports hands per second
 (best of R timed runs, after a short warm-up) in this CPython and under Pyodide, and the ratio
 Pyodide / CPython. Prints a table, then one JSON line. The Pyodide side runs this same file
@@ -13,7 +13,6 @@ Timing is done here with time.perf_counter, never inside engine/.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import platform
 import random
@@ -26,10 +25,10 @@ WARMUP_HANDS = 300
 TARGETS = {"cuatrola": {"cpython": 25_000, "pyodide": 10_000}}  # hands/s
 
 
-def new_state_factory(name: str, mod):
+def new_state_factory(name: str, game):
     if name == "cuatrola":
-        return lambda i: mod.new_match(seed=f"bench-{i}", options={"end": "hands", "hands": 99})
-    return lambda i: mod.new_match(seed=f"bench-{i}")
+        return lambda i: game.new_match(seed=f"bench-{i}", options={"end": "hands", "hands": 99})
+    return lambda i: game.new_match(seed=f"bench-{i}")
 
 
 def measure(hands: int, repeat: int) -> dict:
@@ -37,15 +36,8 @@ def measure(hands: int, repeat: int) -> dict:
     from engine.games import GAMES
     from engine.selfplay import random_hands_count
     games, skipped = {}, {}
-    for name, modname in GAMES.items():
-        try:
-            mod = importlib.import_module(modname)
-            if not callable(getattr(mod, "new_match", None)):  # e.g. a half-written game
-                raise ImportError(f"{modname} has no new_match")
-        except ImportError as e:
-            skipped[name] = f"{type(e).__name__}: {e}"
-            continue
-        new_state = new_state_factory(name, mod)
+    for name, game in GAMES.items():
+        new_state = new_state_factory(name, game)
         try:
             random_hands_count(new_state, WARMUP_HANDS, random.Random(-1))
         except Exception as e:  # measure the other games anyway

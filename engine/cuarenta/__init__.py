@@ -1,7 +1,7 @@
 """Cuarenta: Ecuador's fishing game for 2 players or 4 in partnerships, French 40-card deck.
 
 >>> s = new_match(seed="doc", options={"players": 2})
->>> SEATS(s.rules), len(s.legal_actions()) >= 5
+>>> GAME.seats(s.rules), len(s.legal_actions()) >= 5
 (2, True)
 """
 
@@ -11,15 +11,16 @@ from ..cards import DECK_SIZE, cards_of
 from ..config import DEFAULT_SEED, MatchConfig
 from ..deal import check_seed
 from ..errors import MatchFileError
+from ..protocol import Game
 from . import rules
 from .rules import OPTIONS
-from .state import CuarentaState, initial_state
+from .state import REFUSALS, CuarentaState, initial_state
 from .views import match_summary, render_text
 
 NAME = "cuarenta"
 
 
-def SEATS(rules_):  # noqa: N802 - the registry reads ``SEATS`` (an int or a function)
+def seats(rules_) -> int:
     """Seats of a match under ``rules_``: the ``players`` option."""
     return rules_.players
 
@@ -100,5 +101,9 @@ def deals_to_json(deals: tuple) -> list:
             for hand in deals]
 
 
-__all__ = ["CuarentaState", "new_match", "OPTIONS", "match_summary", "parse_deals",
-           "deals_to_json", "render_text", "NAME", "SEATS"]
+GAME = Game(name=NAME, options=OPTIONS, seats=seats, new_match=new_match,
+            parse_deals=parse_deals, deals_to_json=deals_to_json, match_summary=match_summary,
+            render_text=render_text, refusals=REFUSALS)
+
+__all__ = ["GAME", "CuarentaState", "new_match", "OPTIONS", "match_summary", "parse_deals",
+           "deals_to_json", "render_text", "NAME", "seats"]

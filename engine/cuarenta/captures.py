@@ -23,7 +23,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..cards import SUITS, card, mask
+from ..cards import SUITS, card, cards_of, mask
+from ..errors import Refusal
 from . import rules as R
 
 TEXT = R.DECK.text
@@ -157,7 +158,6 @@ def next_sequence_rank(rank: int, taken: int, table: int) -> int:
 
 
 def _names(m: int) -> str:
-    from ..cards import cards_of
     return "+".join(TEXT(x) for x in sorted(cards_of(m), key=sort_key))
 
 
@@ -166,61 +166,83 @@ def sort_key(c: int) -> tuple[int, int]:
     return c % R.RANKS, c // R.RANKS
 
 
-def capture_problem(c: int, taken: int, table: int, manual: bool) -> str:
-    """Why card ``c`` may not take ``taken`` from ``table`` ('' when it may).
+def capture_problem(c: int, taken: int, table: int, manual: bool) -> Refusal | None:
+    """Why card ``c`` may not take ``taken`` from ``table`` (None when it may).
 
     ``taken`` must be non-empty; holding ``c`` is checked by the caller.
 
     >>> from engine.cards import FRENCH, mask
     >>> P, M = FRENCH.parse, lambda s: mask(FRENCH.parse(x) for x in s.split())
-    >>> capture_problem(P("6H"), M("2S 3C"), M("2S 3C 4D"), False)
+    >>> r = capture_problem(P("6H"), M("2S 3C"), M("2S 3C 4D"), False)
+    >>> r.reason
     '2S+3C add up to 5, not 6: a sum takes table cards whose values make exactly the played card'
+    >>> r.code, r.params
+    ('sum_wrong', {'cards': ['2S', '3C'], 'total': 5, 'card': '6H'})
     """
     if taken >> R.DECK_SIZE:
-        return "that is not a capture: it names cards outside the 40-card deck"
+        return Refusal("outside_deck", {},
+                       "that is not a capture: it names cards outside the 40-card deck")
     rank = c % R.RANKS
     name = TEXT(c)
     missing = taken & ~table
     if missing:
-        return f"{_names(missing & -missing)} is not on the table"
+        first = _names(missing & -missing)
+        return Refusal("not_on_table", {"card": first}, f"{first} is not on the table")
     same = taken & RANK_MASK[rank]
     low = taken & BELOW[rank]
     high = taken & ABOVE[rank]
     if same:
         if same & (same - 1):
-            return f"{name} pairs one table card, not {same.bit_count()} ({_names(same)})"
+            return Refusal("pair_one", {"card": name, "cards": card_texts(same)},
+                           f"{name} pairs one table card, not {same.bit_count()} "
+                           f"({_names(same)})")
         if low:
-            return (f"a card pairs once or adds up once, never both: {_names(same)} pairs "
-                    f"{name}, so {_names(low)} cannot be added up with it")
+            return Refusal("pair_or_sum", {"card": name, "pair": card_texts(same), "cards": card_texts(low)},
+                           f"a card pairs once or adds up once, never both: {_names(same)} "
+                           f"pairs {name}, so {_names(low)} cannot be added up with it")
     elif low:
         if rank > R.SEVEN:
-            return (f"{name} has no number value: J, Q and K only pair or take a sequence, "
-                    f"they cannot add up {_names(low)}")
+            return Refusal("face_no_sum", {"card": name, "cards": card_texts(low)},
+                           f"{name} has no number value: J, Q and K only pair or take a "
+                           f"sequence, they cannot add up {_names(low)}")
         total = sum(CARD_VALUE[x.bit_length() - 1] for x in bits(low))
         value = R.rank_value(rank)
         if not low & (low - 1):
-            return (f"{_names(low)} alone is worth {total}, not {value}: a sum takes two or "
-                    f"more table cards adding up to {value}")
+            return Refusal("sum_single", {"cards": card_texts(low), "total": total, "card": name},
+                           f"{_names(low)} alone is worth {total}, not {value}: a sum takes "
+                           f"two or more table cards adding up to {value}")
         if total != value:
-            return (f"{_names(low)} add up to {total}, not {value}: a sum takes table cards "
-                    f"whose values make exactly the played card")
+            return Refusal("sum_wrong", {"cards": card_texts(low), "total": total, "card": name},
+                           f"{_names(low)} add up to {total}, not {value}: a sum takes table "
+                           f"cards whose values make exactly the played card")
     elif high:
-        return (f"a sequence never stands alone: {_names(high)} can only follow a pair or a "
-                f"sum made by {name}")
+        return Refusal("sequence_alone", {"card": name, "cards": card_texts(high)},
+                       f"a sequence never stands alone: {_names(high)} can only follow a "
+                       f"pair or a sum made by {name}")
     k = rank + 1
     rest = high
     while rest:
         here = rest & RANK_MASK[k]
         if not here:
-            return (f"a sequence runs without a gap upward from {name}: the next card must be "
-                    f"a {R.DECK.ranks[k]}, so {_names(rest & -rest)} cannot be taken")
+            first = _names(rest & -rest)
+            return Refusal("sequence_gap", {"card": name, "rank": R.DECK.ranks[k], "next": first},
+                           f"a sequence runs without a gap upward from {name}: the next card "
+                           f"must be a {R.DECK.ranks[k]}, so {first} cannot be taken")
         if here & (here - 1):
-            return f"a sequence takes one card of each rank, not {_names(here)}"
+            return Refusal("sequence_one_each", {"cards": card_texts(here)},
+                           f"a sequence takes one card of each rank, not {_names(here)}")
         rest ^= here
         k += 1
     if not manual and k < R.RANKS:
         more = table & ~taken & RANK_MASK[k]
         if more:
-            return (f"sequences are taken in full (rule option sequences = auto): "
-                    f"{_names(more & -more)} continues it")
-    return ""
+            first = _names(more & -more)
+            return Refusal("sequence_in_full", {"next": first},
+                           f"sequences are taken in full (rule option sequences = auto): "
+                           f"{first} continues it")
+    return None
+
+
+def card_texts(m: int) -> list[str]:
+    """The card texts of a mask, in notation order."""
+    return [TEXT(x) for x in sorted(cards_of(m), key=sort_key)]

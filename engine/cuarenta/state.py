@@ -30,10 +30,10 @@ from typing import NamedTuple
 from ..cards import DECK_SIZE, cards_of, suit_of
 from ..config import MatchConfig
 from ..deal import shuffled
-from ..errors import CardError, IllegalActionError, MatchFileError, RulesError
+from ..errors import ECHO_LIMIT, CardError, IllegalActionError, MatchFileError, Refusal, RulesError, brief
 from ..protocol import TERMINAL
 from . import rules as R
-from .captures import (ABOVE, RANK_MASK, SUM_BELOW, capture_problem, capture_sets,
+from .captures import (ABOVE, RANK_MASK, SUM_BELOW, capture_problem, capture_sets, card_texts,
                        next_sequence_rank, sequences, sort_key)
 
 PLAY, CLAIM, OVER = 0, 1, 2
@@ -48,6 +48,36 @@ CLAIM_ACTIONS = (NOCLAIM,) + tuple(CLAIM_BASE + k for k in range(R.RANKS))
 
 TEXT = R.DECK.text
 RANK_TEXT = R.DECK.ranks
+
+#: The refusal codes of Cuarenta's states, with their params (docs/api.md).
+REFUSALS: dict[str, tuple[str, ...]] = {
+    # the play
+    "not_held": ("card",),                 # a card not in the hand
+    "claim_now": ("seat", "against"),      # the hand is over: only a ronda claim now
+    "claim_later": (),                     # a ronda claim before the end of the hand
+    "no_forgotten": (),                    # take: no forgotten sequence to take
+    "take_in_full": ("rank", "options"),   # take: the forgotten sequence, in full
+    # captures (engine.cuarenta.captures.capture_problem)
+    "outside_deck": (),                    # names cards outside the 40-card deck
+    "not_on_table": ("card",),             # takes a card that is not on the table
+    "pair_one": ("card", "cards"),         # pairs more than one table card
+    "pair_or_sum": ("card", "pair", "cards"),  # pairs and adds up at once
+    "face_no_sum": ("card", "cards"),      # J, Q, K cannot add up
+    "sum_single": ("cards", "total", "card"),  # a sum of one card
+    "sum_wrong": ("cards", "total", "card"),   # cards that do not add up to the card
+    "sequence_alone": ("card", "cards"),   # a sequence without a pair or sum
+    "sequence_gap": ("card", "rank", "next"),  # a sequence with a gap
+    "sequence_one_each": ("cards",),       # two cards of one rank in a sequence
+    "sequence_in_full": ("next",),         # sequences = auto: the sequence continues
+    # notation
+    "bad_claim": ("text",),                # not 'claim:<rank>'
+    "bad_rank": ("rank",),                 # no such rank
+    "bad_take": ("text",),                 # not 'take:<cards>'
+    "bad_capture": ("text",),              # a malformed capture
+    "self_capture": ("card",),             # a card taking itself
+    "above_rank": ("card", "played"),      # a higher card outside the sequence part
+    "below_sequence": ("card", "played"),  # a lower card in the sequence part
+}
 
 # Event kinds (docs/rules-cuarenta.md, "Events").
 DEAL, RONDA, FOUR, LAY, CAPTURE, CAIDA, LIMPIA = (
@@ -257,14 +287,14 @@ class CuarentaState(NamedTuple):
                     if self.hands[self.turn] >> code & 1:
                         if not taken:
                             return self._lay(code)
-                        if not capture_problem(code, taken, self.table, self.params.manual):
+                        if capture_problem(code, taken, self.table, self.params.manual) is None:
                             return self._capture(code, taken)
                 elif code == TAKE and self.forgot >= 0 and \
                         taken in sequences(self.forgot - 1, self.table, True):
                     return self._take(taken)
             elif self.phase == CLAIM and action in CLAIM_ACTIONS:
                 return self._claim(action)
-        raise IllegalActionError(self.explain(action), self.action_text(action))
+        raise self.refusal(action).error(self.action_text(action))
 
     # ----- notation -------------------------------------------------------
     @staticmethod
@@ -305,7 +335,9 @@ class CuarentaState(NamedTuple):
         completed (lowest card of each rank), so ``2S:2H`` may stand for ``2S:2H>3H+4H``.
         """
         if not isinstance(text, str):
-            raise IllegalActionError(f"an action must be text, not {text!r}")
+            raise IllegalActionError(f"an action must be text, not {brief(text)}",
+                                     code="not_text")
+        quoted = brief(text)
         t = text.strip()
         low = t.lower()
         if low == "noclaim":
@@ -314,68 +346,59 @@ class CuarentaState(NamedTuple):
             head, colon, rank = t.partition(":")
             rank = rank.strip().upper()
             if head.strip().lower() != "claim" or not colon or not rank:
-                raise IllegalActionError(
-                    f"{text!r} is not a claim: write 'claim:' and the ronda's rank, e.g. "
-                    f"'claim:7', or 'noclaim'", text)
+                raise _bad("bad_claim", text, f"{quoted} is not a claim: write 'claim:' and the "
+                           f"ronda's rank, e.g. 'claim:7', or 'noclaim'")
             if rank not in RANK_TEXT:
-                raise IllegalActionError(
-                    f"{rank!r} is not a rank: name one of {' '.join(RANK_TEXT)}, e.g. "
-                    f"'claim:7'", text)
+                raise _bad("bad_rank", text, f"{brief(rank)} is not a rank: name one of "
+                           f"{' '.join(RANK_TEXT)}, e.g. 'claim:7'", rank=rank[:ECHO_LIMIT])
             return CLAIM_BASE + RANK_TEXT.index(rank)
         if low.startswith("take"):
             head, colon, rest = t.partition(":")
             if head.strip().lower() != "take" or not colon:
-                raise IllegalActionError(
-                    f"{text!r} is not a take: write 'take:' and the forgotten sequence, "
-                    f"e.g. 'take:7D+JC'", text)
+                raise _bad("bad_take", text, f"{quoted} is not a take: write 'take:' and the "
+                           f"forgotten sequence, e.g. 'take:7D+JC'")
             cards = _parse_cards(rest, text, "take")
             if not cards:
-                raise IllegalActionError(f"{text!r} names no cards to take", text)
-            return TAKE | _mask(cards, text) << CARD_BITS
+                raise _bad("bad_take", text, f"{quoted} names no cards to take")
+            return TAKE | _mask(cards, text, "take") << CARD_BITS
         head, colon, rest = t.partition(":")
         if not colon and ">" in head:
-            raise IllegalActionError(
-                f"{text!r}: a sequence never stands alone: write the pair or sum first, "
-                f"e.g. '6H:6S>7D'", text)
+            raise _bad("bad_capture", text, f"{quoted}: a sequence never stands alone: write "
+                       f"the pair or sum first, e.g. '6H:6S>7D'")
         try:
             c = R.DECK.parse(head)
         except CardError:
-            raise IllegalActionError(
-                f"{text!r} is not an action: play a card such as '7H', capture such as "
-                f"'6H:2S+4C' or '6H:2S+4C>7D+JC', or at the end of a hand 'claim:7' or "
-                f"'noclaim'", text) from None
+            raise _bad("bad_action", text, f"{quoted} is not an action: play a card such as "
+                       f"'7H', capture such as '6H:2S+4C' or '6H:2S+4C>7D+JC', or at the end of "
+                       f"a hand 'claim:7' or 'noclaim'") from None
         if not colon:
             return c
         main_text, gt, seq_text = rest.partition(">")
         main = _parse_cards(main_text, text, "capture")
         seq = _parse_cards(seq_text, text, "capture") if gt else []
         if gt and not seq:
-            raise IllegalActionError(
-                f"{text!r}: '>' must be followed by the sequence cards, e.g. '6H:2S+4C>7D+JC'",
-                text)
+            raise _bad("bad_capture", text, f"{quoted}: '>' must be followed by the sequence "
+                       f"cards, e.g. '6H:2S+4C>7D+JC'")
         if not main:
             if seq:
-                raise IllegalActionError(
-                    f"{text!r}: a sequence never stands alone: it follows a pair or a sum, "
-                    f"e.g. '6H:6S>7D'", text)
-            raise IllegalActionError(
-                f"{text!r} names no captured cards: write e.g. '6H:6S' or '6H:2S+4C', or "
-                f"just '{TEXT(c)}' to lay the card down", text)
+                raise _bad("bad_capture", text, f"{quoted}: a sequence never stands alone: it "
+                           f"follows a pair or a sum, e.g. '6H:6S>7D'")
+            raise _bad("bad_capture", text, f"{quoted} names no captured cards: write e.g. "
+                       f"'6H:6S' or '6H:2S+4C', or just '{TEXT(c)}' to lay the card down")
         rank = c % R.RANKS
+        for x in main + seq:
+            if x == c:
+                raise _bad("self_capture", text, f"{TEXT(c)} cannot take itself", card=TEXT(c))
         for x in main:
-            if x == c:
-                raise IllegalActionError(f"{TEXT(c)} cannot take itself", text)
             if x % R.RANKS > rank:
-                raise IllegalActionError(
-                    f"{TEXT(x)} ranks above {TEXT(c)}: it can only be taken in a sequence, "
-                    f"written after '>' (e.g. '{TEXT(c)}:...>{TEXT(x)}')", text)
+                raise _bad("above_rank", text, f"{TEXT(x)} ranks above {TEXT(c)}: it can only "
+                           f"be taken in a sequence, written after '>' (e.g. "
+                           f"'{TEXT(c)}:...>{TEXT(x)}')", card=TEXT(x), played=TEXT(c))
         for x in seq:
-            if x == c:
-                raise IllegalActionError(f"{TEXT(c)} cannot take itself", text)
             if x % R.RANKS <= rank:
-                raise IllegalActionError(
-                    f"{TEXT(x)} cannot be part of a sequence: a sequence runs upward from "
-                    f"{TEXT(c)}; pairs and sums are written before '>'", text)
+                raise _bad("below_sequence", text, f"{TEXT(x)} cannot be part of a sequence: a "
+                           f"sequence runs upward from {TEXT(c)}; pairs and sums are written "
+                           f"before '>'", card=TEXT(x), played=TEXT(c))
         taken = _mask(main + seq, text)
         if not gt and self.phase == PLAY and not self.params.manual:
             k = rank + 1
@@ -390,38 +413,49 @@ class CuarentaState(NamedTuple):
     # ----- explaining -----------------------------------------------------
     def explain(self, action) -> str:
         """Why ``action`` is illegal here, in words for a player ('' if legal)."""
+        r = self.refusal(action)
+        return r.reason if r else ""
+
+    def refusal(self, action) -> Refusal | None:
+        """Why ``action`` is illegal here (code, params, reason), or None if legal."""
         if type(action) is not int or action < 0:
-            return f"{action!r} is not an action"
+            return Refusal("bad_action", {"text": brief(action)}, f"{brief(action)} is not an action")
         if self.phase == OVER:
-            return "the match is over"
+            return Refusal("match_over", {}, "the match is over")
         code = action & CARD_FIELD
         taken = action >> CARD_BITS
         if self.phase == CLAIM:
             if action in CLAIM_ACTIONS:
-                return ""
+                return None
             claimer, holder, _ = self.pending[0]
-            return (f"the hand is over: seat {claimer} may name the rank of seat {holder}'s "
-                    f"ronda (e.g. 'claim:7') or decline ('noclaim'); no card can be played now")
+            return Refusal("claim_now", {"seat": claimer, "against": holder},
+                           f"the hand is over: seat {claimer} may name the rank of seat "
+                           f"{holder}'s ronda (e.g. 'claim:7') or decline ('noclaim'); no card "
+                           f"can be played now")
         if code < DECK_SIZE:
             if not self.hands[self.turn] >> code & 1:
-                return f"you do not hold {TEXT(code)}"
+                return Refusal("not_held", {"card": TEXT(code)}, f"you do not hold {TEXT(code)}")
             if not taken:
-                return ""
+                return None
             return capture_problem(code, taken, self.table, self.params.manual)
         if code == TAKE:
             if self.forgot < 0:
-                return ("there is no forgotten sequence to take: that is possible only right "
-                        "after the previous player stopped a sequence short (rule option "
-                        "sequences = manual)")
+                return Refusal("no_forgotten", {},
+                               "there is no forgotten sequence to take: that is possible only "
+                               "right after the previous player stopped a sequence short (rule "
+                               "option sequences = manual)")
             options = sequences(self.forgot - 1, self.table, True)
             if taken in options:
-                return ""
-            return (f"the forgotten sequence is taken in full, one card of each rank from "
-                    f"{RANK_TEXT[self.forgot]} upward: "
-                    + " or ".join("take:" + _names(s) for s in options))
+                return None
+            return Refusal("take_in_full",
+                           {"rank": RANK_TEXT[self.forgot], "options": [card_texts(s) for s in options]},
+                           f"the forgotten sequence is taken in full, one card of each rank "
+                           f"from {RANK_TEXT[self.forgot]} upward: "
+                           + " or ".join("take:" + _names(s) for s in options))
         if action in CLAIM_ACTIONS:
-            return "a ronda can be claimed only at the end of the hand"
-        return f"{self.action_text(action)} is not an action"
+            return Refusal("claim_later", {}, "a ronda can be claimed only at the end of the hand")
+        text = self.action_text(action)
+        return Refusal("bad_action", {"text": text}, f"{text} is not an action")
 
     # ----- scoring --------------------------------------------------------
     def _worth(self, kind: str, base: int, before: int) -> tuple[int, str]:
@@ -664,27 +698,32 @@ class CuarentaState(NamedTuple):
         return seat_view(self, seat)
 
 
+def _bad(code: str, text: str, reason: str, **params) -> IllegalActionError:
+    """A notation error: refusal ``code`` with ``params`` (default: the text, cut short)."""
+    short = text[:ECHO_LIMIT]
+    return IllegalActionError(reason, short, code=code, params=params or {"text": short})
+
+
 def _parse_cards(text: str, whole: str, what: str) -> list[int]:
     if not text.strip():
         return []
     out = []
     for piece in text.split("+"):
         if not piece.strip():
-            raise IllegalActionError(
-                f"{whole!r} is not a well-formed {what}: join the cards with '+', e.g. "
-                f"'6H:2S+4C>7D+JC'", whole)
+            raise _bad(f"bad_{what}", whole, f"{brief(whole)} is not a well-formed {what}: "
+                       f"join the cards with '+', e.g. '6H:2S+4C>7D+JC'")
         try:
             out.append(R.DECK.parse(piece))
         except CardError as e:
-            raise IllegalActionError(f"{whole!r}: {e}", whole) from None
+            raise _bad(f"bad_{what}", whole, f"{brief(whole)}: {e}") from None
     return out
 
 
-def _mask(cards: list[int], whole: str) -> int:
+def _mask(cards: list[int], whole: str, what: str = "capture") -> int:
     m = 0
     for c in cards:
         if m >> c & 1:
-            raise IllegalActionError(f"{whole!r} names {TEXT(c)} twice", whole)
+            raise _bad(f"bad_{what}", whole, f"{brief(whole)} names {TEXT(c)} twice")
         m |= 1 << c
     return m
 

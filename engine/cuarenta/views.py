@@ -178,8 +178,8 @@ def seat_view(state: CuarentaState, seat: int) -> dict:
         "claim": claim,
         "legal": [state.action_text(a) for a in actions],
         "captures": _capture_options(state, actions) if state.phase == PLAY else [],
-        "last_hand": hand_summary(state.history[-1], seat, deals=False)
-        if state.history else None,
+        # a hand that is over shows every ronda's rank (its cards were all played openly)
+        "last_hand": hand_summary(state.history[-1], deals=False) if state.history else None,
         "hands_played": len(state.history),
         "winner": state.winner if state.winner >= 0 else None,
     }

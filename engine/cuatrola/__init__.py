@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from ..cards import cards_of
 from ..config import DEFAULT_SEED, MatchConfig
 from ..errors import MatchFileError
+from ..protocol import Game
 from . import rules
 from .rules import OPTIONS
-from .state import CuatrolaState, initial_state
-from .views import match_summary
+from .state import REFUSALS, CuatrolaState, initial_state
+from .views import match_summary, render_text
 
 NAME = "cuatrola"
 
@@ -70,14 +72,19 @@ def parse_deals(data) -> tuple:
 
 
 def deals_to_json(deals: tuple) -> list:
-    from ..cards import cards_of
+    """The match-file form of parsed deals (inverse of :func:`parse_deals`)."""
     return [{"hands": [[rules.DECK.text(c) for c in cards_of(m)] for m in hands],
              "trump": rules.DECK.text(trump)} for hands, trump in deals]
 
 
-SEATS = rules.SEATS
+def seats(_rules) -> int:
+    """Cuatrola always has four seats."""
+    return rules.SEATS
 
-from .views import render_text
 
-__all__ = ["CuatrolaState", "render_text", "new_match", "OPTIONS", "match_summary", "parse_deals",
-           "deals_to_json", "NAME", "SEATS"]
+GAME = Game(name=NAME, options=OPTIONS, seats=seats, new_match=new_match,
+            parse_deals=parse_deals, deals_to_json=deals_to_json, match_summary=match_summary,
+            render_text=render_text, refusals=REFUSALS)
+
+__all__ = ["GAME", "CuatrolaState", "render_text", "new_match", "OPTIONS", "match_summary",
+           "parse_deals", "deals_to_json", "NAME"]

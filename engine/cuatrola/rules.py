@@ -32,6 +32,17 @@ NORMAL_HAND_VALUE = 1
 BID_VALUE = {SOLO: 2, CUATROLA: 4, QUINTOLA: 5}
 TRICKS_FOR_CUATROLA_WITH_QUINTOLA = 4
 
+
+
+def tricks_needed(contract: int, rules) -> int:
+    """Tricks a Cuatrola or Quintola declarer must win: 'Ohne Quintola erfordert Cuatrola
+    den Gewinn aller fünf Stiche ... Mit Quintola erfordert Cuatrola vier der fünf Stiche
+    ... während Quintola alle fünf Stiche erfordert' (seed 000)."""
+    if contract == CUATROLA and rules.quintola:
+        return TRICKS_FOR_CUATROLA_WITH_QUINTOLA
+    return TRICKS_PER_HAND
+
+
 # Ludoteka bid limits (seed 003): a side may not bid ... once its score is ...
 SOLO_BARRED_AT = 20        # "ya ha alcanzado los 20 puntos"
 CUATROLA_BARRED_ABOVE = 17  # "más de 17 puntos"

@@ -20,13 +20,30 @@ from typing import NamedTuple
 from ..cards import cards_of, mask, rank_of, suit_of, SUITS
 from ..config import MatchConfig
 from ..deal import shuffled
-from ..errors import IllegalActionError
+from ..errors import ECHO_LIMIT, IllegalActionError, Refusal, brief
 from ..protocol import TERMINAL
 from . import rules as R
 
 BIDDING, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("bidding", "play", "over")
 BID_ACTION_BASE = 100  #: bid ``b`` is action ``BID_ACTION_BASE + b``; cards are 0..39
+
+#: The refusal codes of Cuatrola's states, with their params (docs/api.md).
+REFUSALS: dict[str, tuple[str, ...]] = {
+    "bid_first": (),                  # a card played while bidding
+    "no_quintola": (),                # Quintola is not offered under these rules
+    "bid_higher": ("bid",),           # a bid not above the highest bid so far
+    "bid_barred": ("score", "bid"),   # bid_limits: the side's score bars this bid
+    "bidding_over": (),               # a bid during the play
+    "not_held": ("card",),            # a card not in the hand
+    "follow": ("suit",),              # must follow the led suit
+    "follow_higher": ("suit",),       # must follow with a card beating the trick
+    "overtrump": ("suit",),           # trumps led: must play a higher trump
+    "void_overtrump": ("led", "trump"),  # void in the led suit: must over-trump
+    "void_trump": ("led", "trump"),   # void in the led suit: must trump
+    "not_in_deck": ("card",),         # a card of the 40 that Cuatrola does not use
+    "bad_deal": ("hand",),            # an explicit deal whose trump card the dealer lacks
+}
 
 POINTS = [0] * 40
 STRENGTH = [0] * 40
@@ -90,7 +107,7 @@ def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int) -> tuple[tuple[int, .
         if not hands[dealer] >> trump & 1:
             raise IllegalActionError(
                 f"explicit deal {hand_no + 1}: the trump card must be in the dealer's "
-                f"(seat {dealer}) hand")
+                f"(seat {dealer}) hand", code="bad_deal", params={"hand": hand_no + 1})
         return hands, trump
     order = shuffled(R.CARDS, "cuatrola", cfg.seed, f"hand/{hand_no}")
     mano = (dealer + 1) % R.SEATS
@@ -219,14 +236,14 @@ class CuatrolaState(NamedTuple):
     def apply(self, action: int) -> "CuatrolaState":
         if self.phase == PLAY:
             if not (0 <= action < 40 and self.legal >> action & 1):
-                raise IllegalActionError(self.explain(action), self.action_text(action))
+                raise self.refusal(action).error(self.action_text(action))
             return self._play(action)
         if self.phase == BIDDING:
             b = action - BID_ACTION_BASE
             if b not in self._legal_bids():
-                raise IllegalActionError(self.explain(action), self.action_text(action))
+                raise self.refusal(action).error(self.action_text(action))
             return self._bid(b)
-        raise IllegalActionError("the match is over", self.action_text(action))
+        raise self.refusal(action).error(self.action_text(action))
 
     # ----- notation -------------------------------------------------------
     @staticmethod
@@ -241,7 +258,8 @@ class CuatrolaState(NamedTuple):
     @staticmethod
     def parse_action(text: str) -> int:
         if not isinstance(text, str):
-            raise IllegalActionError(f"an action must be text, not {text!r}")
+            raise IllegalActionError(f"an action must be text, not {brief(text)}",
+                                     code="not_text")
         t = text.strip().lower()
         if t in R.BID_NAMES:
             return BID_ACTION_BASE + R.BID_NAMES.index(t)
@@ -249,10 +267,13 @@ class CuatrolaState(NamedTuple):
             c = R.DECK.parse(t)
         except ValueError:
             raise IllegalActionError(
-                f"{text!r} is neither a bid ({', '.join(R.BID_NAMES)}) nor a card "
-                f"such as '1O' or '12B'", text) from None
+                f"{brief(text)} is neither a bid ({', '.join(R.BID_NAMES)}) nor a card "
+                f"such as '1O' or '12B'", text[:ECHO_LIMIT], code="bad_action",
+                params={"text": text[:ECHO_LIMIT]}) from None
         if c not in R.CARDS:
-            raise IllegalActionError(f"{R.DECK.text(c)} is not among Cuatrola's 20 cards", text)
+            card = R.DECK.text(c)
+            raise IllegalActionError(f"{card} is not among Cuatrola's 20 cards", card,
+                                     code="not_in_deck", params={"card": card})
         return c
 
     # ----- bidding --------------------------------------------------------
@@ -307,44 +328,58 @@ class CuatrolaState(NamedTuple):
 
     def explain(self, action: int) -> str:
         """Why ``action`` is illegal here, in words for a player ('' if legal)."""
+        r = self.refusal(action)
+        return r.reason if r else ""
+
+    def refusal(self, action: int) -> Refusal | None:
+        """Why ``action`` is illegal here (code, params, reason), or None if legal."""
         text = self.action_text(action)
         if self.phase == OVER:
-            return "the match is over"
+            return Refusal("match_over", {}, "the match is over")
         if self.phase == BIDDING:
             if 0 <= action < 40:
-                return "bidding comes first: pass or bid before playing a card"
+                return Refusal("bid_first", {},
+                               "bidding comes first: pass or bid before playing a card")
             b = action - BID_ACTION_BASE
             if b in self._legal_bids():
-                return ""
+                return None
             if not 0 <= b < len(R.BID_NAMES):
-                return f"{text} is not an action"
+                return Refusal("bad_action", {"text": text}, f"{text} is not an action")
             if b == R.QUINTOLA and not self.rules.quintola:
-                return "Quintola is not played with these rules"
+                return Refusal("no_quintola", {}, "Quintola is not played with these rules")
             highest = max((x for _, x in self.bids), default=R.PASS)
             if b <= highest:
-                return f"you must bid higher than {R.BID_NAMES[highest]} or pass"
-            return (f"your side's score ({self.score[self.turn % 2]}) no longer allows "
-                    f"{R.BID_NAMES[b]}")
+                return Refusal("bid_higher", {"bid": R.BID_NAMES[highest]},
+                               f"you must bid higher than {R.BID_NAMES[highest]} or pass")
+            score = self.score[self.turn % 2]
+            return Refusal("bid_barred", {"score": score, "bid": R.BID_NAMES[b]},
+                           f"your side's score ({score}) no longer allows {R.BID_NAMES[b]}")
         if not 0 <= action < 40:
-            return "the bidding is over: play a card"
+            return Refusal("bidding_over", {}, "the bidding is over: play a card")
         if not self.hands[self.turn] >> action & 1:
-            return f"you do not hold {text}"
+            return Refusal("not_held", {"card": text}, f"you do not hold {text}")
         legal = self._legal_mask()
         if legal >> action & 1:
-            return ""
+            return None
         led = self.trick[0][1] // 10
         trump = self.trump // 10
         led_name, trump_name = SUIT_NAMES[led], SUIT_NAMES[trump]
+        led_s, trump_s = R.DECK.suits[led], R.DECK.suits[trump]
         if legal & SUIT_MASK[led]:
             if action // 10 != led:
-                return f"you must follow {led_name}"
+                return Refusal("follow", {"suit": led_s}, f"you must follow {led_name}")
             if led == trump:
-                return f"you must over-trump with a higher {trump_name}"
-            return f"you must follow {led_name} with a higher card"
+                return Refusal("overtrump", {"suit": trump_s},
+                               f"you must over-trump with a higher {trump_name}")
+            return Refusal("follow_higher", {"suit": led_s},
+                           f"you must follow {led_name} with a higher card")
         win_card = self._winning(self.trick)[1]
         if win_card // 10 == trump and legal & ABOVE[win_card] and led != trump:
-            return f"you have no {led_name}: you must over-trump with a higher {trump_name}"
-        return f"you have no {led_name}: you must trump with {trump_name}"
+            return Refusal("void_overtrump", {"led": led_s, "trump": trump_s},
+                           f"you have no {led_name}: you must over-trump with a higher "
+                           f"{trump_name}")
+        return Refusal("void_trump", {"led": led_s, "trump": trump_s},
+                       f"you have no {led_name}: you must trump with {trump_name}")
 
     def _play(self, c: int) -> "CuatrolaState":
         seat = self.turn

@@ -32,8 +32,41 @@ def _bids(bids) -> list:
     return [{"seat": s, "bid": R.BID_NAMES[b]} for s, b in bids]
 
 
+def contract_terms(rules) -> list:
+    """What each contract needs and scores under ``rules`` (for bid buttons).
+
+    ``needs`` is ``points`` (more card points, cantes and últimas than the rivals) or
+    ``tricks`` (that many of the five tricks); ``value`` is the match points it scores.
+
+    >>> from engine.cuatrola.rules import OPTIONS
+    >>> [(t["contract"], t["value"], t.get("tricks")) for t in contract_terms(OPTIONS.resolve())]
+    [('normal', 1, None), ('solo', 2, None), ('cuatrola', 4, 5)]
+    >>> contract_terms(OPTIONS.resolve({"quintola": True}))[2:]
+    [{'contract': 'cuatrola', 'value': 4, 'needs': 'tricks', 'tricks': 4}, {'contract': 'quintola', 'value': 5, 'needs': 'tricks', 'tricks': 5}]
+    """
+    out = [{"contract": "normal", "value": R.NORMAL_HAND_VALUE, "needs": "points"},
+           {"contract": R.BID_NAMES[R.SOLO], "value": R.BID_VALUE[R.SOLO], "needs": "points",
+            "partner_sits_out": True}]
+    for bid in (R.CUATROLA, R.QUINTOLA) if rules.quintola else (R.CUATROLA,):
+        out.append({"contract": R.BID_NAMES[bid], "value": R.BID_VALUE[bid], "needs": "tricks",
+                    "tricks": R.tricks_needed(bid, rules)})
+    return out
+
+
+def _decided_by(rec: HandRecord) -> str:
+    if rec.contract >= R.CUATROLA:
+        return "tricks"
+    return "ultimas_tie" if rec.totals[0] == rec.totals[1] else "points"
+
+
 def hand_summary(rec: HandRecord) -> dict:
-    """Per-hand summary for replays and the end-of-hand breakdown."""
+    """Per-hand summary for replays and the end-of-hand breakdown.
+
+    ``made`` says whether the declarer's side made its contract (None in a normal hand),
+    ``value`` what the hand was worth, ``decided_by`` what decided it: ``points``,
+    ``ultimas_tie`` (equal totals: the side that took the last trick wins, seed 003) or
+    ``tricks`` (Cuatrola, Quintola).
+    """
     return {
         "hand": rec.hand_no + 1,
         "dealer": rec.dealer,
@@ -49,6 +82,9 @@ def hand_summary(rec: HandRecord) -> dict:
         "totals": list(rec.totals),
         "winner": rec.winner,
         "points": list(rec.points),
+        "made": rec.winner == rec.declarer % 2 if rec.declarer >= 0 else None,
+        "value": max(rec.points),
+        "decided_by": _decided_by(rec),
     }
 
 
@@ -90,6 +126,7 @@ def seat_view(state: CuatrolaState, seat: int) -> dict:
         "winner": state.winner if state.winner >= 0 else None,
         "legal": legal,
         "rules": state.rules.to_json(),
+        "contract_terms": contract_terms(state.rules),
     }
 
 

@@ -5,7 +5,7 @@ docs/rules-cuarenta.md."""
 import pytest
 
 from engine.cards import DECK_SIZE, FRENCH, suit_of
-from engine.cuarenta import OPTIONS, SEATS, new_match
+from engine.cuarenta import GAME as CUARENTA, OPTIONS, new_match
 from engine.cuarenta import rules as R
 from engine.cuarenta.state import (CAIDA, CARTON, CLAIM, CLAIM_BASE, FOUR, GAME, LIMPIA, MATCH,
                                    NOCLAIM, PLAY, RONDA, deal_hand, first_dealer,
@@ -65,7 +65,7 @@ def test_two_or_four_players():
     gegenüber), zu zweit gegeneinander.'"""
     for n in (2, 4):
         s = new_match(seed="p", options={"players": n})
-        assert SEATS(s.rules) == n and len(s.hands) == n
+        assert CUARENTA.seats(s.rules) == n and len(s.hands) == n
     with pytest.raises(RulesError, match="must be one of 2, 4"):
         new_match(seed="p", options={"players": 3})
     assert OPTIONS.resolve().players == 4
@@ -417,12 +417,16 @@ def test_claiming_the_ronda_rank_scores_ten():
 
 
 def test_a_wrong_claim_scores_nothing_and_does_not_reveal_the_rank():
-    """'Nennst du ... den Rang der Ronda' — only the right rank scores."""
+    """'Nennst du ... den Rang der Ronda' — only the right rank scores. While the claim is
+    open the rank stays hidden from the claimer; once the hand is over its summary shows
+    every ronda's rank (issue 13: 'After a Cuarenta hand, show the ronda ranks that were
+    hidden'; every card of the hand has been played openly by then)."""
     s = lay_out(act(start(RONDA_DEAL), "7H", "7S:7H"))
+    assert "7" not in [e.get("rank") for e in s.view(1)["hand_events"] + s.view(1)["rondas"]]
     t = act(s, "claim:5")
     claim = [e for e in t.recent if e.kind == "claim"][0]
     assert (claim.points, claim.note) == (0, "wrong")
-    assert "7" not in [e.get("rank") for e in t.view(1)["last_hand"]["rondas"]]
+    assert [e.get("rank") for e in t.view(1)["last_hand"]["rondas"]] == ["7"]
 
 
 def test_a_claim_needs_the_caida_on_a_card_of_the_ronda():

@@ -141,7 +141,8 @@ def test_api_illegal_capture_leaves_the_match_unchanged():
     before = api.handle({"op": "view", "match": m, "seat": 1})
     r = api.handle({"op": "act", "match": m, "seat": 1, "action": "6S:2H+5C"})
     assert r == {"ok": False, "kind": "IllegalActionError", "action": "6S:2H+5C",
-                 "error": "5C is not on the table"}
+                 "error": "5C is not on the table",
+                 "code": "not_on_table", "params": {"card": "5C"}}
     r = api.handle({"op": "act", "match": m, "seat": 1, "action": "6S:2H+3H"})
     assert not r["ok"] and r["kind"] == "IllegalActionError"
     assert "3H is not on the table" in r["error"]

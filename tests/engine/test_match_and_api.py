@@ -235,7 +235,8 @@ def test_api_explain_says_why_without_applying():
     hands = ["1E 3E 12E 11E 10E", "3O 1C 3C 12C 11C", "1O 12O 10C 1B 3B", "10O 11O 12B 11B 10B"]
     m = match_file(hands, "10O", ["pass"] * 4 + ["10E"])
     r = api.handle({"op": "explain", "match": m, "seat": 1, "action": "1C"})
-    assert r == {"ok": True, "legal": False, "reason": "you have no espadas: you must trump with oros"}
+    assert r == {"ok": True, "legal": False, "reason": "you have no espadas: you must trump with oros",
+                 "code": "void_trump", "params": {"led": "E", "trump": "O"}}
     assert api.handle({"op": "explain", "match": m, "seat": 1, "action": "3O"})["legal"] is True
     assert api.handle({"op": "explain", "match": m, "seat": 2, "action": "1O"})["reason"].startswith(
         "it is not your turn")

@@ -96,7 +96,7 @@ def engine_modules():
     """Every module of the engine package, and the registered games with no module yet."""
     import engine
     from engine.games import GAMES
-    missing = sorted(g for g, mod in GAMES.items() if importlib.util.find_spec(mod) is None)
+    missing = sorted(g for g in GAMES if importlib.util.find_spec(f"engine.{g}") is None)
     errors = {}
 
     def onerror(name):
