@@ -19,6 +19,7 @@ package holds Pyodide's core only), for tests/pyodide/test_package_micropip.py.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -110,6 +111,26 @@ def fetch(name: str, version: str, python_version: str | None = None) -> Path:
 def fetch_all() -> list[Path]:
     """Everything the package tests need from PyPI: the build backend and micropip."""
     return [fetch(*backend_pin()), fetch(*micropip_pin(), python_version=PYODIDE_PYTHON)]
+
+
+def micropip_packages(dest: Path, lock_path: Path = PYODIDE_LOCK) -> Path:
+    """Put the micropip wheel and a lock file naming it (and nothing else) into ``dest``.
+
+    PyPI's micropip wheel is not the file Pyodide's lock describes (Pyodide ships its own
+    build), so the lock entry is rewritten with the sha256 of the file shipped: browsers
+    check it as fetch integrity. Returns the lock file's path.
+    """
+    name, version = micropip_pin(lock_path)
+    src = fetch(name, version, python_version=PYODIDE_PYTHON)
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest / src.name)
+    entry = dict(lock["packages"][name], file_name=src.name,
+                 sha256=hashlib.sha256(src.read_bytes()).hexdigest())
+    out = dest / "pyodide-lock.json"
+    out.write_text(json.dumps({"info": lock["info"], "packages": {name: entry}}, indent=1,
+                              sort_keys=True) + "\n", encoding="utf-8")
+    return out
 
 
 def _copy_sources(dest: Path) -> None:
