@@ -5,6 +5,9 @@
     python3 build.py serve      build, then serve dist/ at http://localhost:8000
     python3 build.py serve --port 8080 --no-build
 
+``serve`` takes its port before building: when the port is taken it prints one line naming
+``--port`` and exits with status 3.
+
 What goes into dist/ (see docs/app.md):
 
 - the ``web/`` shell (HTML, CSS, JS modules, i18n catalogs), copied as is;
@@ -25,8 +28,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import errno
 import functools
-import gzip
 import hashlib
 import http.server
 import io
@@ -50,6 +53,8 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+#: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
+EXIT_PORT = 3
 
 #: The Content-Security-Policy of the app. The same policy is in web/index.html as a meta
 #: tag (which covers the page wherever it is hosted); served as a header it also covers
@@ -414,10 +419,6 @@ def serve_in_thread(directory: Path = DIST, **kw) -> DistServer:
     return server
 
 
-def gzip_size(data: bytes) -> int:
-    return len(gzip.compress(data, compresslevel=9, mtime=0))
-
-
 def ensure_pyodide() -> None:
     """Install the pinned Pyodide npm package when it is missing (the quick start's one step)."""
     try:
@@ -426,12 +427,23 @@ def ensure_pyodide() -> None:
     except BuildError:
         pass
     import subprocess
-    if not shutil.which("npm"):
-        raise BuildError("the Pyodide core is missing and npm is not installed: install Node.js "
-                         "and npm (Debian: `apt-get install -y nodejs npm`), then build again.")
+    # .ci/pyodide-setup.sh installs Debian's nodejs and npm first when they are missing
     print("build.py: installing the pinned Pyodide core (npm ci) ...", file=sys.stderr)
     if subprocess.run(["sh", str(ROOT / ".ci" / "pyodide-setup.sh")], cwd=ROOT).returncode:
-        raise BuildError("`npm ci` failed (see above); the build needs node_modules/pyodide.")
+        raise BuildError("the Pyodide set-up failed (see above); the build needs Node.js, npm "
+                         "(Debian: `apt-get install -y nodejs npm`) and node_modules/pyodide.")
+
+
+def port_error(host: str, port: int, error: Exception) -> str:
+    """One line for a port that cannot be served on, naming the option that picks another."""
+    if isinstance(error, OverflowError):
+        why = "a port is a number from 0 to 65535"
+    elif getattr(error, "errno", None) == errno.EADDRINUSE:
+        why = "the port is in use (is the app already being served?)"
+    else:
+        why = error.strerror or str(error)
+    return (f"build.py: cannot serve on {host}:{port}: {why}; choose another port with "
+            f"--port, e.g. python3 build.py serve --port {port + 1 if 0 < port < 65535 else 8001}")
 
 
 def main(argv=None) -> int:
@@ -442,26 +454,41 @@ def main(argv=None) -> int:
     ap.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     ap.add_argument("--stamp", default="", help="extra text that changes the version")
     args = ap.parse_args(argv)
+    server = None
+    if args.command == "serve":
+        # Take the port first: a busy port fails at once, not after a build of several seconds.
+        try:
+            server = make_server(DIST, args.host, args.port, verbose=True)
+        except (OSError, OverflowError) as e:
+            print(port_error(args.host, args.port, e), file=sys.stderr)
+            return EXIT_PORT
     try:
-        if not (args.command == "serve" and args.no_build):
+        return build_and_serve(args, server)
+    finally:
+        if server is not None:
+            server.server_close()
+
+
+def build_and_serve(args, server: DistServer | None) -> int:
+    """Build (unless ``--no-build``), then serve on ``server`` until Ctrl-C if there is one."""
+    try:
+        if not (server is not None and args.no_build):
             ensure_pyodide()
             build(stamp=args.stamp)
     except BuildError as e:
         print(e.code, file=sys.stderr)
         return 2
-    if args.command == "serve":
-        if not (DIST / "index.html").is_file():
-            print("build.py: dist/ is empty: run without --no-build", file=sys.stderr)
-            return 2
-        server = make_server(DIST, args.host, args.port, verbose=True)
-        print(f"build.py: serving dist/ at http://{args.host}:{server.server_address[1]}/ "
-              "(Ctrl-C stops)")
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.server_close()
+    if server is None:
+        return 0
+    if not (DIST / "index.html").is_file():
+        print("build.py: dist/ is empty: run without --no-build", file=sys.stderr)
+        return 2
+    print(f"build.py: serving dist/ at http://{args.host}:{server.server_address[1]}/ "
+          "(Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

@@ -14,10 +14,19 @@ pip_install() {
   }
 }
 
+if ! python3 -m pip --version >/dev/null 2>&1; then
+  echo "== pip and venv (Debian)"  # a fresh Debian machine has python3 without them
+  SUDO=""
+  if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+  $SUDO apt-get update
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y python3-pip python3-venv
+fi
 echo "== python test needs"
 pip_install -r requirements-test.txt
 echo "== pyodide (npm)"
 sh .ci/pyodide-setup.sh
+echo "== wheels (PyPI): setuptools to build the engine's wheel, micropip for Pyodide"
+python3 tools/wheels.py --fetch
 echo "== chromium"
 sh .ci/browser-setup.sh
 
