@@ -1,6 +1,7 @@
 #!/bin/sh
-# Install the pinned Pyodide npm package (package.json / package-lock.json) into node_modules/,
-# for tests/pyodide and tools/bench.py. Idempotent: does nothing when node_modules already
+# Install the pinned npm packages (package.json / package-lock.json) into node_modules/:
+# Pyodide for tests/pyodide, tools/bench.py and the build, and axe-core (accessibility checks
+# in tests/browser; never shipped in dist/). Idempotent: does nothing when node_modules already
 # matches the lock. Uses `npm ci` (exact lock); `npm install` only if there is no lock yet.
 # Usage: .ci/pyodide-setup.sh   (from anywhere; works in the repo root)
 set -eu
@@ -14,6 +15,7 @@ have=$(node -p 'try { require("./node_modules/pyodide/package.json").version } c
 # npm writes node_modules/.package-lock.json on install; if it equals the lock's packages and the
 # pinned version is present, there is nothing to do.
 if [ -f package-lock.json ] && [ "$have" = "$want" ] && [ -f node_modules/pyodide/pyodide.asm.wasm ] \
+   && [ -f node_modules/axe-core/axe.min.js ] \
    && [ -f node_modules/.package-lock.json ] && [ node_modules/.package-lock.json -nt package-lock.json ]; then
   echo "pyodide-setup: pyodide $have already installed"
   exit 0
