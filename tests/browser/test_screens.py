@@ -174,6 +174,35 @@ def test_new_match_form_choices_first_rules_folded(phone, app_url):
     assert rec["match"]["rules"]["players"] == 4
 
 
+# ---------------------------------------------------------------- desktop size
+PAGE_SIZE = """() => { const p = document.querySelector('#screen .page');
+  return {width: p.getBoundingClientRect().width, font: parseFloat(getComputedStyle(p).fontSize)}; }"""
+SCREENS = (("#/", "#home-stats"), ("#/new/cuatrola", "#start"), ("#/help", ".options-help dt"),
+           ("#/history", "#screen h1"), ("#/settings", "#lang"), ("#/stats", ".stats.ready"))
+
+
+def test_screens_grow_on_a_desktop(new_browser, app_url):
+    """On a 1440x900 window the screens around the tables are wider and their text larger
+    than on a phone (412 px); the table keeps its own sizes."""
+    sizes = {}
+    for kind in ("phone", "desktop"):
+        b = new_browser() if kind == "phone" else new_browser(phone=False, viewport={"width": 1440, "height": 900})
+        page = b.page()
+        goto(page, app_url)
+        set_settings(page, lang="en", speed="instant")
+        for route, ready in SCREENS:
+            page.goto(app_url + route)
+            page.wait_for_selector(ready, timeout=60_000)
+            sizes[kind, route] = page.evaluate(PAGE_SIZE)
+        new_match(page, app_url, "cuatrola", {}, seed="desk-1")
+        sizes[kind, "table"] = page.evaluate("parseFloat(getComputedStyle(document.getElementById('screen')).fontSize)")
+    for route, _ in SCREENS:
+        phone, desk = sizes["phone", route], sizes["desktop", route]
+        assert desk["width"] >= 1000 > 420 > phone["width"], (route, phone, desk)
+        assert desk["font"] > phone["font"], (route, phone, desk)
+    assert sizes["phone", "table"] == sizes["desktop", "table"], "the tables keep their own text size"
+
+
 # ---------------------------------------------------------------- statistics
 def bot_match(game, rules, seed, level, max_actions=None):
     """A match played by CPython's computer players at every seat (seat 0 included)."""
