@@ -1,6 +1,7 @@
 #!/bin/sh
-# Install the pinned Pyodide npm package (package.json / package-lock.json) into node_modules/,
-# for tests/pyodide and tools/bench.py. Idempotent: does nothing when node_modules already
+# Install the pinned npm packages (package.json / package-lock.json) into node_modules/:
+# Pyodide for tests/pyodide, tools/bench.py and the build, and axe-core (accessibility checks
+# in tests/browser; never shipped in dist/). Idempotent: does nothing when node_modules already
 # matches the lock. Uses `npm ci` (exact lock); `npm install` only if there is no lock yet.
 # Installs Debian's nodejs and npm first when they are missing (apt-get, as root or with sudo).
 # Usage: .ci/pyodide-setup.sh   (from anywhere; works in the repo root)
@@ -37,7 +38,7 @@ same=$(node -e '
   try { console.log(pkgs("package-lock.json") === pkgs("node_modules/.package-lock.json")); }
   catch (e) { console.log(false); }')
 if [ -f package-lock.json ] && [ "$have" = "$want" ] && [ -f node_modules/pyodide/pyodide.asm.wasm ] \
-   && [ "$same" = "true" ]; then
+   && [ -f node_modules/axe-core/axe.min.js ] && [ "$same" = "true" ]; then
   echo "pyodide-setup: pyodide $have already installed"
   exit 0
 fi

@@ -1,7 +1,7 @@
 // Tapete's shell: screens and navigation (hash routes), the start of Python in its
 // worker, the service worker (first visit, updates) and seeded deal links.
 //
-// Routes: #/  #/new/<game>[?option=value]  #/play/<id>  #/history  #/settings
+// Routes: #/  #/new/<game>[?option=value]  #/play/<id>  #/history  #/stats  #/settings
 //         #/help[/<game>]  #/deal?<link>  (docs/share-links.md)
 import { setLang, t } from "./i18n.js";
 import { engine } from "./engine.js";
@@ -16,6 +16,7 @@ const lazy = {
   history: () => import("./screens/history.js"),
   settings: () => import("./screens/settings.js"),
   help: () => import("./screens/help.js"),
+  stats: () => import("./screens/stats.js"),
   share: () => import("./share.js"),
   games: () => import("./games.js"),
 };
@@ -68,6 +69,11 @@ async function route() {
         const { showHistory } = await lazy.history();
         if (seq !== routeSeq) return;
         setBar(t("nav.history")); screen = showHistory(el); break;
+      }
+      case "stats": {
+        const { showStats } = await lazy.stats();
+        if (seq !== routeSeq) return;
+        setBar(t("nav.stats")); screen = showStats(el); break;
       }
       case "settings": {
         const { showSettings } = await lazy.settings();

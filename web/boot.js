@@ -30,7 +30,7 @@ if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
       { type: "module", name: debug ? `tapete-python;${debug}` : "tapete-python" });
     const early = { worker, messages: [], errors: [] };
     worker.onmessage = (e) => early.messages.push(e.data);
-    worker.onerror = (e) => { e.preventDefault(); early.errors.push(e.message || "the Python worker could not start"); };
+    worker.onerror = (e) => { e.preventDefault(); early.errors.push(e.message || "the game's files could not be loaded"); };
     globalThis.__tapeteWorker = early;
   } catch { /* engine.js starts it */ }
   import("./engine.js").then(({ engine }) => engine.start());

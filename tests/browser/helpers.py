@@ -40,25 +40,43 @@ def set_settings(page, **values):
     }""", values)
 
 
+def open_rules(page):
+    """Unfold the new-match form's rules (rule set, options, deal code) if they are folded."""
+    if page.locator("#rules").count() and not page.eval_on_selector("#rules", "e => e.open"):
+        press(page, page.locator("#rules > summary"))
+        page.wait_for_function("() => document.getElementById('rules').open")
+
+
+def choose(page, sel, value):
+    """Set a form field like a player: a select, a checkbox, a group of radio buttons
+    (``sel`` names the group; each radio is ``<sel>-<value>``) or a text or number field.
+    A field inside the folded rules is unfolded first."""
+    if not page.is_visible(sel):
+        open_rules(page)
+    tag = page.eval_on_selector(sel, "e => e.tagName")
+    kind = page.get_attribute(sel, "type")
+    if tag == "SELECT":
+        page.select_option(sel, str(value))
+    elif tag == "FIELDSET":
+        press(page, page.locator(f"label[for='{sel[1:]}-{value}']"))
+        assert page.is_checked(f"{sel}-{value}"), (sel, value)
+    elif kind == "checkbox":
+        page.set_checked(sel, bool(value))
+    else:
+        page.fill(sel, str(value))
+        page.dispatch_event(sel, "change")
+
+
 def new_match(page, app_url, game, options=None, seed=None, level="novice", query=""):
     """Fill the new-match form by taps and start; returns the match id."""
     page.goto(f"{app_url}#/new/{game}{query}")
     wait_ready(page)
     page.wait_for_selector("#start", timeout=30_000)
     for name, value in (options or {}).items():
-        sel = f"#opt-{name}"
-        kind = page.get_attribute(sel, "type")
-        tag = page.eval_on_selector(sel, "e => e.tagName")
-        if tag == "SELECT":
-            page.select_option(sel, str(value))
-        elif kind == "checkbox":
-            page.set_checked(sel, bool(value))
-        else:
-            page.fill(sel, str(value))
-            page.dispatch_event(sel, "change")
-    page.select_option("#level", level)
+        choose(page, f"#opt-{name}", value)
+    choose(page, "#level", level)
     if seed is not None:
-        page.fill("#seed", seed)
+        choose(page, "#seed", seed)
     press(page, page.locator("#start"))
     page.wait_for_url("**#/play/*", timeout=30_000)
     page.wait_for_selector(".table .hand", timeout=30_000)

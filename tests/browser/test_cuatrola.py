@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.api import handle
 
 from .helpers import (new_match, play_cuatrola, stored, hand_cards, playable, set_settings,
-                      moves, wait_moved, goto, toast_after)
+                      moves, wait_moved, goto, toast_after, open_rules)
 
 
 def test_whole_cuatrola_match_by_taps(phone, app_url):
@@ -98,6 +98,7 @@ def test_keyboard_play_on_desktop(new_browser, app_url):
     set_settings(page, speed="instant", lang="en")
     page.goto(f"{app_url}#/new/cuatrola")
     page.wait_for_selector("#start", timeout=60_000)
+    open_rules(page)   # the deal code is with the folded rules
     page.fill("#seed", "keyboard")
     page.focus("#start")
     page.keyboard.press("Enter")

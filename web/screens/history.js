@@ -43,7 +43,7 @@ export async function importText(text) {
 export function showHistory(root) {
   clear(root);
   const list = h("ul", { class: "history-list", "aria-live": "polite" });
-  const fileIn = h("input", { type: "file", accept: ".json,application/json", id: "import-file", class: "sr-only", tabindex: "-1" });
+  const fileIn = h("input", { type: "file", accept: ".json,application/json", id: "import-file", class: "sr-only", tabindex: "-1", "aria-label": t("history.import") });
   fileIn.addEventListener("change", async () => {
     const f = fileIn.files && fileIn.files[0];
     fileIn.value = "";

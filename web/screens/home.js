@@ -1,4 +1,5 @@
-// Home: new Cuatrola, new Cuarenta (2 or 4 players), resume, history, settings, help.
+// Home: new Cuatrola, new Cuarenta (2 or 4 players), resume, history, statistics, help,
+// settings.
 // On screen at once: nothing here waits for Python.
 import { t, fmtDate } from "../i18n.js";
 import { h, clear } from "../ui.js";
@@ -35,6 +36,7 @@ export function showHome(root) {
         h("span", { class: "btn-sub", text: t("home.players", { n: 4 }) }))),
     h("nav", { class: "home-links", "aria-label": t("home.more") },
       h("a", { class: "btn", href: "#/history" }, t("nav.history")),
+      h("a", { class: "btn", href: "#/stats", id: "home-stats" }, t("nav.stats")),
       h("a", { class: "btn", href: "#/help" }, t("nav.help")),
       h("a", { class: "btn", href: "#/settings" }, t("nav.settings")))));
   store.listMatches().then((all) => {

@@ -64,7 +64,7 @@ export function rovingKeys(container) {
 }
 
 export function topBar({ title, onMenu }) {
-  const titleEl = h("div", { class: "ttitle" });
+  const titleEl = h("h1", { class: "ttitle" });   // the page's heading (axe page-has-heading-one)
   const subEl = h("div", { class: "tsub" });
   const scoreEl = h("div", { class: "score" });
   const bar = h("header", { class: "tbar" },

@@ -1,0 +1,104 @@
+"""axe-core (the npm package, a devDependency: node_modules/axe-core, installed by
+.ci/pyodide-setup.sh's `npm ci`; never shipped in dist/) finds no accessibility violation on
+the screens and on both tables mid-hand.
+
+axe is injected with page.evaluate (the page's CSP does not apply to evaluate) and run with
+its default rules (WCAG 2.x A and AA, best practices)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import REQUIRED, ROOT
+from .helpers import new_match, my_turn, act_once, press, set_settings, wait_moved, moves, open_rules
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+if not AXE.exists():
+    if REQUIRED:
+        raise RuntimeError(f"{AXE} is missing: run .ci/pyodide-setup.sh (npm ci)")
+    pytest.skip("axe-core is not installed (npm ci)", allow_module_level=True)
+SOURCE = AXE.read_text()
+
+# A Cuatrola seed where, with the person passing, the computer player at seat 3 bids Solo in
+# the first hand, so its partner (seat 1) sits out: the table shows the "sits out" chip.
+SOLO_SEED = "axe-5"
+
+RUN = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary.replace(/\\s+/g, ' '))}));
+}"""
+
+
+def violations(page):
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(SOURCE)
+    return page.evaluate(RUN)
+
+
+def assert_clean(page, where):
+    found = violations(page)
+    assert not found, f"{where}: " + "\n".join(f"{v['id']} ({v['impact']}): {v['help']}: {v['nodes'][:4]}" for v in found)
+
+
+def test_axe_not_shipped(dist):
+    from build import DIST
+    assert not any("axe" in p.name.lower() for p in DIST.rglob("*")), "axe-core must not be in dist/"
+
+
+def test_axe_finds_nothing_on_the_screens(phone, app_url):
+    set_settings(phone, lang="en", speed="instant")
+    for route, ready in (("#/", "#home-stats"), ("#/new/cuatrola", "#start"), ("#/new/cuarenta?players=2", "#start"),
+                         ("#/new/cuarenta?players=4", "#start"), ("#/history", ".history-list, #screen h1"),
+                         ("#/settings", "#lang"), ("#/help", ".options-help dt"), ("#/stats", ".stats.ready")):
+        phone.goto(app_url + route)
+        phone.wait_for_selector(ready, timeout=60_000)
+        assert_clean(phone, route)
+        if route.startswith("#/new/"):
+            open_rules(phone)
+            assert_clean(phone, route + " (rules unfolded)")
+    # history and statistics with matches stored
+    new_match(phone, app_url, "cuatrola", {}, seed="axe-history")
+    for route, ready in (("#/history", ".history-item"), ("#/stats", ".stats-group")):
+        phone.goto(app_url + route)
+        phone.wait_for_selector(ready, timeout=60_000)
+        assert_clean(phone, route + " (with matches)")
+
+
+def test_axe_finds_nothing_on_the_tables_mid_hand(phone, app_url):
+    set_settings(phone, lang="en", speed="instant")
+    # Cuatrola while bidding
+    new_match(phone, app_url, "cuatrola", {}, seed=SOLO_SEED)
+    my_turn(phone)
+    assert phone.locator(".controls button.bid").count(), "bidding"
+    assert_clean(phone, "cuatrola, bidding")
+    # ... and in play, with a Solo: the declarer's partner sits out
+    before = moves(phone)
+    press(phone, phone.locator(".controls button.bid[data-action=pass]"))
+    wait_moved(phone, before)
+    my_turn(phone)
+    phone.wait_for_selector(".hand button.card:not(.illegal)")
+    assert phone.locator(".chip.out").count() == 1, "a seat sits out this hand"
+    assert_clean(phone, "cuatrola, in play (Solo)")
+    act_once(phone)
+    my_turn(phone)
+    assert_clean(phone, "cuatrola, later in the hand")
+    # Cuarenta, 2 and 4 players, on the person's turn
+    for players in (2, 4):
+        new_match(phone, app_url, "cuarenta", {}, seed=f"axe-c{players}", query=f"?players={players}")
+        my_turn(phone)
+        assert_clean(phone, f"cuarenta, {players} players")
+        act_once_cuarenta(phone)
+        my_turn(phone)
+        assert_clean(phone, f"cuarenta, {players} players, later")
+
+
+def act_once_cuarenta(page):
+    """Tap a card (and the first capture offered, if any)."""
+    before = moves(page)
+    press(page, page.locator(".hand button.card:not(.illegal)").first)
+    choice = page.locator(".controls button.capture-btn")
+    page.wait_for_timeout(200)
+    if choice.count() and moves(page) == before:
+        press(page, choice.first)
+    wait_moved(page, before)

@@ -1,0 +1,383 @@
+"""The screens around the tables: the new-match form (choices first, rules folded), texts
+without developer words in every language, the statistics screen."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from engine.api import handle
+
+from .conftest import read_catalog
+from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw,
+                      play_cuatrola, play_cuarenta, wait_ready)
+
+LANGS = ("en", "es", "de", "fr")
+GAMES = handle({"op": "games"})["games"]
+
+
+# ---------------------------------------------------------------- catalogs (no browser needed)
+def test_every_option_choice_rule_set_and_level_has_words():
+    """Every option, choice, rule set and level the engine offers has a label and a plain
+    explanation (docs/rules-*.md are the sources; the catalogs say it for players)."""
+    en = read_catalog("en")
+    for game, spec in GAMES.items():
+        for opt in spec["options"]["options"]:
+            assert f"option.{game}.{opt['name']}" in en, (game, opt["name"])
+            assert f"option.{game}.{opt['name']}.help" in en, (game, opt["name"])
+            assert f"rules.{game}.{opt['name']}" in en, f"help has no explanation of {game}.{opt['name']}"
+            for choice in opt.get("choices") or []:
+                assert f"option.{game}.{opt['name']}.{choice}" in en, (game, opt["name"], choice)
+        for preset in spec["options"]["presets"]:
+            assert f"preset.{game}.{preset}" in en and f"preset.{game}.{preset}.help" in en, (game, preset)
+        for level in spec["levels"]:
+            assert f"level.{level}.help" in en, level
+
+
+def test_catalogs_name_no_developer_words():
+    for lang in LANGS:
+        for key, text in read_catalog(lang).items():
+            problems = developer_words(text)
+            assert not problems, (lang, key, problems)
+
+
+# ---------------------------------------------------------------- developer words on screen
+_RAW = sorted({o["name"] for s in GAMES.values() for o in s["options"]["options"] if "_" in o["name"]}
+              | {str(c) for s in GAMES.values() for o in s["options"]["options"]
+                 for c in o.get("choices") or [] if "_" in str(c)})
+
+
+def developer_words(text: str) -> list[str]:
+    """Raw option keys and choice values, snake_case words, JSON literals and quoted JSON
+    strings, seed-file notes and the runtime's name found in ``text``."""
+    found = [k for k in _RAW if k in text]
+    found += re.findall(r"\b[a-z]+_[a-z0-9_]+\b", text)
+    found += re.findall(r"\b(?:true|false|null)\b", text)
+    found += re.findall(r"\"[a-z_]+\"", text)
+    found += re.findall(r"(?i)\bseeds? ?0\d*", text)
+    found += re.findall(r"(?i)python|pyodide", text)
+    return found
+
+
+SCREEN_TEXT = """() => {
+  const out = [document.body.innerText];
+  for (const el of document.querySelectorAll('[aria-label], [aria-valuetext], [title], [placeholder], [alt]'))
+    for (const a of ['aria-label', 'aria-valuetext', 'title', 'placeholder', 'alt'])
+      if (el.hasAttribute(a)) out.push(el.getAttribute(a));
+  for (const o of document.querySelectorAll('option')) out.push(o.textContent);
+  out.push(document.title, document.querySelector('#boot .boot-text').textContent);
+  return out.join('\\n');
+}"""
+
+# form fields whose shown words are only the engine's raw value (no translation found)
+RAW_FIELDS = """() => {
+  const bad = [];
+  for (const o of document.querySelectorAll('#screen option'))
+    if (!/^\\d+$/.test(o.value) && o.value !== '' && o.textContent.trim() === o.value) bad.push(o.value);
+  for (const l of document.querySelectorAll('#screen .opt-name, #screen .options-help dt'))
+    if (/^[a-z_]+$/.test(l.textContent.trim())) bad.push(l.textContent);
+  return bad;
+}"""
+
+
+def test_no_developer_words_on_the_screens_in_any_language(new_browser, app_url):
+    """Home (with the boot texts), both new-match forms with the rules unfolded, the help
+    and the statistics, in each language: no option key, JSON value, seed note or runtime."""
+    b = new_browser()
+    page = b.page()
+    goto(page, app_url)
+    for lang in LANGS:
+        cat = read_catalog(lang)
+        set_settings(page, lang=lang, speed="instant")
+        page.goto(app_url + "#/")
+        page.reload()
+        wait_ready(page)
+        page.wait_for_selector("#new-cuatrola")
+        boot = page.eval_on_selector("#boot", "e => [e.getAttribute('aria-label'), e.querySelector('.boot-text').textContent]")
+        assert boot[0] == cat["boot.label"], boot
+        assert boot[1] in {cat[k] for k in ("boot.python", "boot.engine", "boot.download_start")}, boot
+        screens = [("#/", "#home-stats"), ("#/new/cuatrola", "#start"), ("#/new/cuarenta?players=2", "#start"),
+                   ("#/help", ".options-help dt"), ("#/stats", ".stats.ready")]
+        for route, ready in screens:
+            page.goto(app_url + route)
+            page.wait_for_selector(ready, timeout=30_000)
+            if route.startswith("#/new/"):
+                open_rules(page)
+            if route == "#/help":
+                page.wait_for_function("() => document.querySelectorAll('.options-help').length >= 4")
+            text = page.evaluate(SCREEN_TEXT)
+            assert not developer_words(text), (lang, route, developer_words(text))
+            assert page.evaluate(RAW_FIELDS) == [], (lang, route)
+            assert page.evaluate("document.documentElement.lang") == lang
+        # help explains every option of both games in this language
+        page.goto(app_url + "#/help")
+        page.wait_for_function("() => document.querySelectorAll('.options-help').length >= 4")
+        shown = page.eval_on_selector_all(".options-help dd p:first-child", "els => els.map(e => e.textContent)")
+        for game, spec in GAMES.items():
+            for opt in spec["options"]["options"]:
+                assert cat[f"rules.{game}.{opt['name']}"] in shown, (lang, game, opt["name"])
+            for preset in spec["options"]["presets"]:
+                assert cat[f"preset.{game}.{preset}.help"] in shown, (lang, game, preset)
+
+
+# ---------------------------------------------------------------- the new-match form
+def summary_text(page):
+    return page.inner_text("#rules > summary").strip()
+
+
+def test_new_match_form_choices_first_rules_folded(phone, app_url):
+    en = read_catalog("en")
+    set_settings(phone, lang="en", speed="instant")
+    phone.goto(app_url + "#/new/cuatrola")
+    phone.wait_for_selector("#start")
+    quick = en["new.rules_summary"].replace("{name}", en["preset.cuatrola.quick"])
+    assert summary_text(phone) == quick
+    assert not phone.eval_on_selector("#rules", "e => e.open"), "the rules start folded"
+    for level in GAMES["cuatrola"]["levels"]:
+        assert phone.is_visible(f"#level-{level}")
+    assert not phone.is_visible("#opt-quintola") and not phone.is_visible("#seed")
+    # the rule set is chosen in the fold; the summary names it
+    open_rules(phone)
+    choose(phone, "#preset", "ludoteka")
+    assert summary_text(phone) == en["new.rules_summary"].replace("{name}", en["preset.cuatrola.ludoteka"])
+    assert phone.inner_text("#preset-help") == en["preset.cuatrola.ludoteka.help"]
+    ludoteka = GAMES["cuatrola"]["options"]["presets"]["ludoteka"]
+    assert ludoteka["quintola"] is True and ludoteka["bid_limits"] is True
+    assert phone.is_checked("#opt-quintola") and phone.is_checked("#opt-bid_limits")
+    assert phone.input_value("#opt-cantes") == ludoteka["cantes"]
+    # one option changed by hand: custom rules
+    choose(phone, "#opt-quintola", False)
+    assert summary_text(phone) == en["new.rules_summary"].replace("{name}", en["new.custom"])
+    choose(phone, "#opt-quintola", True)
+    assert summary_text(phone) == en["new.rules_summary"].replace("{name}", en["preset.cuatrola.ludoteka"])
+    choose(phone, "#level", "novice")
+    choose(phone, "#seed", "form-1")
+    press(phone, phone.locator("#start"))
+    phone.wait_for_url("**#/play/*")
+    rec = stored(phone, phone.url.split("#/play/")[1])
+    assert rec["match"]["rules"] == ludoteka and rec["match"]["seed"] == "form-1"
+    assert rec["match"]["meta"]["level"] == "novice"
+
+    # Cuarenta: the number of players is a choice of its own, outside the rule set
+    phone.goto(app_url + "#/new/cuarenta?players=2")
+    phone.wait_for_selector("#start")
+    assert phone.is_checked("#opt-players-2") and not phone.is_checked("#opt-players-4")
+    ecuador = en["new.rules_summary"].replace("{name}", en["preset.cuarenta.ecuador"])
+    assert summary_text(phone) == ecuador
+    choose(phone, "#opt-players", 4)
+    assert summary_text(phone) == ecuador, "the number of players does not make the rules custom"
+    mid = new_match(phone, app_url, "cuarenta", {"players": 4, "clockwise": True, "thirty_eight": "no_limpia"},
+                    seed="form-2", query="?players=2")
+    rec = stored(phone, mid)
+    assert rec["match"]["rules"] == GAMES["cuarenta"]["options"]["presets"]["pagat"]
+    assert rec["match"]["rules"]["players"] == 4
+
+
+# ---------------------------------------------------------------- desktop size
+PAGE_SIZE = """() => { const p = document.querySelector('#screen .page');
+  return {width: p.getBoundingClientRect().width, font: parseFloat(getComputedStyle(p).fontSize)}; }"""
+SCREENS = (("#/", "#home-stats"), ("#/new/cuatrola", "#start"), ("#/help", ".options-help dt"),
+           ("#/history", "#screen h1"), ("#/settings", "#lang"), ("#/stats", ".stats.ready"))
+
+
+def test_screens_grow_on_a_desktop(new_browser, app_url):
+    """On a 1440x900 window the screens around the tables are wider and their text larger
+    than on a phone (412 px); the table keeps its own sizes."""
+    sizes = {}
+    for kind in ("phone", "desktop"):
+        b = new_browser() if kind == "phone" else new_browser(phone=False, viewport={"width": 1440, "height": 900})
+        page = b.page()
+        goto(page, app_url)
+        set_settings(page, lang="en", speed="instant")
+        for route, ready in SCREENS:
+            page.goto(app_url + route)
+            page.wait_for_selector(ready, timeout=60_000)
+            sizes[kind, route] = page.evaluate(PAGE_SIZE)
+        new_match(page, app_url, "cuatrola", {}, seed="desk-1")
+        sizes[kind, "table"] = page.evaluate("parseFloat(getComputedStyle(document.getElementById('screen')).fontSize)")
+    for route, _ in SCREENS:
+        phone, desk = sizes["phone", route], sizes["desktop", route]
+        assert desk["width"] >= 1000 > 420 > phone["width"], (route, phone, desk)
+        assert desk["font"] > phone["font"], (route, phone, desk)
+    assert sizes["phone", "table"] == sizes["desktop", "table"], "the tables keep their own text size"
+
+
+# ---------------------------------------------------------------- statistics
+def bot_match(game, rules, seed, level, max_actions=None):
+    """A match played by CPython's computer players at every seat (seat 0 included)."""
+    ans = handle({"op": "new", "game": game, "rules": rules, "seed": seed, "seat": 0,
+                  "meta": {"app": "tapete-web", "level": level}})
+    match, turn = ans["match"], ans["view"]["turn"]
+    while turn != -1 and (max_actions is None or len(match["actions"]) < max_actions):
+        action = handle({"op": "bot", "match": match, "seat": turn, "level": level})["action"]
+        ans = handle({"op": "act", "match": match, "seat": turn, "action": action})
+        assert ans["ok"], ans
+        match, turn = ans["match"], ans["turn"]
+    return match
+
+
+def record(rid, match):
+    s = handle({"op": "summary", "match": match})["summary"]
+    now = int(time.time() * 1000)
+    return {"id": rid, "rev": len(match["actions"]) + 1, "game": match["game"], "origin": "import",
+            "created": now, "updated": now, "status": "finished" if s["finished"] else "playing",
+            "result": {"score": s["score"], "winner": s["winner"]}, "view": None, "match": match}
+
+
+def expected_stats(records):
+    """The figures per game, players and level, counted here from CPython's summaries: a
+    hand or contract is won by the side the summary names (side 0 = seats 0 and 2 = us)."""
+    groups, damaged = {}, 0
+    for rec in records:
+        match = rec.get("match") if isinstance(rec, dict) else None
+        ans = handle({"op": "summary", "match": match}) if isinstance(match, dict) and isinstance(
+            match.get("actions"), list) and isinstance(rec.get("rev"), int) else {"ok": False}
+        if not ans["ok"]:
+            damaged += 1
+            continue
+        s = ans["summary"]
+        key = (s["game"], str(s.get("players") or "") if s["game"] == "cuarenta" else "",
+               (match.get("meta") or {}).get("level") or "")
+        g = groups.setdefault(key, {"matches": 0, "won": 0, "playing": 0, "hands": 0, "hands-won": 0})
+        if s["finished"]:
+            g["matches"] += 1
+            g["won"] += s["winner"] == 0
+        else:
+            g["playing"] += 1
+        g["hands"] += len(s["hands"])
+        for hand in s["hands"]:
+            if s["game"] == "cuatrola":
+                g["hands-won"] += hand["winner"] == 0
+                if hand["contract"] != "normal":
+                    side = "ours" if hand["declarer"] % 2 == 0 else "theirs"
+                    g[f"{hand['contract']}-{side}"] = g.get(f"{hand['contract']}-{side}", 0) + 1
+                    if side == "ours" and hand["winner"] == 0:
+                        g[f"{hand['contract']}-ours-made"] = g.get(f"{hand['contract']}-ours-made", 0) + 1
+                    if side == "theirs" and hand["winner"] == 0:
+                        g[f"{hand['contract']}-theirs-failed"] = g.get(f"{hand['contract']}-theirs-failed", 0) + 1
+            else:
+                for kind in ("caidas", "limpias", "rondas"):
+                    for e in hand[kind]:
+                        k = f"{kind}-{'us' if e['side'] == 0 else 'them'}"
+                        g[k] = g.get(k, 0) + 1
+    return groups, damaged
+
+
+SHOWN = """() => Object.fromEntries([...document.querySelectorAll('.stats-group')].map(s => [
+  [s.dataset.game, s.dataset.players, s.dataset.level].join('|'),
+  Object.fromEntries([...s.querySelectorAll('td[data-stat]')].map(td => [td.dataset.stat, td.textContent]))]))"""
+
+ALL_RECORDS = """() => new Promise((resolve, reject) => {
+  const r = indexedDB.open('tapete');
+  r.onsuccess = () => { const g = r.result.transaction('matches').objectStore('matches').getAll();
+    g.onsuccess = () => { resolve(g.result); r.result.close(); }; g.onerror = () => reject(g.error); };
+})"""
+
+PUT_MANY = """(recs) => new Promise((resolve, reject) => {
+  const r = indexedDB.open('tapete');
+  r.onsuccess = () => { const tx = r.result.transaction('matches', 'readwrite');
+    for (const rec of recs) tx.objectStore('matches').put(rec);
+    tx.oncomplete = () => { r.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+})"""
+
+
+def open_stats(page, app_url):
+    page.goto(app_url + "#/")
+    press(page, page.locator("#home-stats"))   # reachable from home
+    page.wait_for_selector(".stats.ready", timeout=120_000)
+    return {k: int(page.get_attribute(".stats", f"data-{k}")) for k in ("computed", "cached", "damaged")}
+
+
+def check_shown(page, records):
+    groups, damaged = expected_stats(records)
+    shown = page.evaluate(SHOWN)
+    assert set(shown) == {"|".join(k) for k in groups}, (shown.keys(), groups.keys())
+    for key, want in groups.items():
+        got = shown["|".join(key)]
+        for stat, n in want.items():
+            if stat in got:
+                assert re.match(rf"^{n}\b", got[stat]), (key, stat, got[stat], n)
+            else:
+                assert n == 0 or stat == "playing", (key, stat, n)
+        for stat, text in got.items():   # nothing shown that was not counted
+            assert int(text.split()[0]) == want.get(stat, 0), (key, stat, text)
+    return damaged
+
+
+def test_statistics_from_played_and_stored_matches(new_browser, app_url):
+    b = new_browser()
+    page = b.page()
+    goto(page, app_url)
+    set_settings(page, lang="en", speed="instant")
+    en = read_catalog("en")
+    page.goto(app_url + "#/stats")
+    page.wait_for_selector(".stats.ready", timeout=60_000)
+    assert page.inner_text("#stats-empty") == en["stats.empty"]
+    # played here by taps, at the novice level: a whole Cuatrola match to 1 point and the
+    # first hand of a 2-player Cuarenta game (left in progress)
+    c1 = new_match(page, app_url, "cuatrola", {"end": "target", "target": 1}, seed="stats-1", level="novice")
+    play_cuatrola(page, c1)
+    seen = {}
+    new_match(page, app_url, "cuarenta", {}, seed="stats-2", level="novice", query="?players=2")
+    play_cuarenta(page, stats=seen, stop=lambda pg: seen.get("hands", 0) >= 1)
+    # stored from CPython's engine: matches with contracts of both sides, both Cuarenta sizes
+    made = [record("cpy-1", bot_match("cuatrola", {"end": "target", "target": 5}, "s-a", "heuristic")),
+            record("cpy-2", bot_match("cuatrola", {"end": "target", "target": 5}, "s-d", "heuristic")),
+            record("cpy-3", bot_match("cuarenta", {"players": 4}, "s-b", "novice")),
+            record("cpy-4", bot_match("cuarenta", {"players": 2}, "s-c", "novice")),
+            record("cpy-5", bot_match("cuatrola", {}, "s-e", "expert", max_actions=30))]
+    assert any(h["contract"] != "normal" for r in made[:2]
+               for h in handle({"op": "summary", "match": r["match"]})["summary"]["hands"])
+    page.evaluate(PUT_MANY, made)
+    # two damaged records: one not of the stored shape, one whose match file the engine refuses
+    put_raw(page, {"id": "bad-1", "rev": 1, "match": "not a match"})
+    refused = dict(made[0], id="bad-2", match=dict(made[0]["match"], actions=["solo", "12X"]))
+    put_raw(page, refused)
+
+    first = open_stats(page, app_url)
+    records = page.evaluate(ALL_RECORDS)
+    damaged = check_shown(page, records)
+    assert damaged == 2 and first["damaged"] == 2
+    assert page.inner_text("#stats-damaged") == en["stats.damaged.other"].replace("{n}", "2")
+    assert first["computed"] + first["cached"] == len(records) - 1   # the unreadable one is not asked
+    # the hand-played matches are there, at their level
+    cuatrola_novice = page.evaluate(SHOWN)["cuatrola||novice"]
+    assert cuatrola_novice["matches"] == "1"
+
+    # again: every match's figures come from the cache
+    again = open_stats(page, app_url)
+    assert again["computed"] == 0 and again["cached"] == len(records) - 1
+    check_shown(page, records)
+    # a match that moves on (a new revision) is counted again, alone
+    cpy5 = stored(page, "cpy-5")
+    longer = record("cpy-5", bot_match("cuatrola", {}, "s-e", "expert", max_actions=60))
+    assert len(longer["match"]["actions"]) > len(cpy5["match"]["actions"])
+    put_raw(page, longer)
+    third = open_stats(page, app_url)
+    assert third["computed"] == 1
+    check_shown(page, page.evaluate(ALL_RECORDS))
+
+
+def test_statistics_stay_fast_with_many_matches(new_browser, app_url):
+    """Three hundred different whole matches: each summary is asked of the engine once, then
+    the screen is drawn from the cache."""
+    b = new_browser()
+    page = b.page()
+    goto(page, app_url)
+    set_settings(page, lang="en", speed="instant")
+    recs = [record(f"many-{i:03d}", bot_match("cuatrola", {}, f"many-{i}", "novice")) for i in range(270)]
+    recs += [record(f"many-c{i:02d}", bot_match("cuarenta", {"players": 2}, f"many-{i}", "novice")) for i in range(30)]
+    assert len({json.dumps(r["match"]["actions"]) for r in recs}) == len(recs), "all different"
+    page.evaluate(PUT_MANY, recs)
+    t0 = time.monotonic()
+    first = open_stats(page, app_url)
+    t_first = time.monotonic() - t0
+    assert first["computed"] == 300 and first["damaged"] == 0
+    t0 = time.monotonic()
+    again = open_stats(page, app_url)
+    t_again = time.monotonic() - t0
+    assert again["computed"] == 0 and again["cached"] == 300
+    print(f"statistics of 300 matches: first {t_first:.2f} s, from the cache {t_again:.2f} s")
+    assert t_again < 3.0, t_again
+    check_shown(page, page.evaluate(ALL_RECORDS))
