@@ -50,12 +50,6 @@ LEVELS: dict[str, dict] = {
 }
 
 
-def rules_of(view: dict, options):
-    """The rule options a view carries (every engine view has ``rules``);
-    the defaults of ``options`` for a view without them."""
-    return options.resolve(view.get("rules") or {})
-
-
 def levels(game: str) -> list[str]:
     return list(LEVELS.get(game, {}))
 

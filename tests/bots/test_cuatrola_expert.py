@@ -66,8 +66,7 @@ def test_deterministic_for_a_given_stream():
 
 def exact_margin(info, hands, contract: int) -> int:
     """My side's exact double-dummy margin of ``contract`` (full-window search)."""
-    pos = E.contract_pos(info, hands, contract)
-    v = Solver(pos)._search(pos, -INF, INF)
+    v = Solver(E.contract_pos(info, hands, contract)).value(-INF, INF)
     return v if info.seat % 2 == 0 else -v
 
 
