@@ -2,14 +2,17 @@
 random generator, nothing else: it cannot read other seats' cards.
 
 ``choose(view, level, rng) -> action text``. Levels are registered per game
-in ``LEVELS``: ``novice`` (uniformly random legal action), ``heuristic``
-(the seed's strategy tips as named rules) and ``expert`` (search over deals
-consistent with the view). See docs/bots.md. The all-seeing ``oracle`` used
-to measure the others lives in ``engine.bots.oracle`` and is not a level.
+in ``LEVELS``: ``novice`` (a beginner: the seeds' beginner mistakes as named
+rules), ``heuristic`` (the seed's strategy tips as named rules) and ``expert``
+(search over deals consistent with the view). See docs/bots.md. The
+all-seeing ``oracle`` used to measure the others lives in
+``engine.bots.oracle`` and is not a level.
 
+>>> from engine.cuatrola import new_match
 >>> from engine.deal import SeededStream
->>> choose({"game": "cuatrola", "legal": ["pass", "solo"]}, "novice", SeededStream("b", "s", "l"))
-'solo'
+>>> s = new_match(seed="doc")
+>>> choose(s.view(s.current_player), "novice", SeededStream("b", "s", "l")) in ("pass", "solo")
+True
 >>> levels("cuatrola"), levels("cuarenta")
 (['novice', 'heuristic', 'expert'], ['novice', 'heuristic', 'expert'])
 """
@@ -19,9 +22,14 @@ from __future__ import annotations
 from ..errors import RulesError
 
 
-def novice(view: dict, rng) -> str:
-    """Legal and simple: a uniformly random legal action."""
-    return rng.choice(view["legal"])
+def _cuatrola_novice(view: dict, rng) -> str:
+    from .cuatrola_novice import novice
+    return novice(view, rng)
+
+
+def _cuarenta_novice(view: dict, rng) -> str:
+    from .cuarenta_novice import novice
+    return novice(view, rng)
 
 
 def _cuatrola_heuristic(view: dict, rng) -> str:
@@ -45,8 +53,10 @@ def _cuarenta_expert(view: dict, rng) -> str:
 
 
 LEVELS: dict[str, dict] = {
-    "cuatrola": {"novice": novice, "heuristic": _cuatrola_heuristic, "expert": _cuatrola_expert},
-    "cuarenta": {"novice": novice, "heuristic": _cuarenta_heuristic, "expert": _cuarenta_expert},
+    "cuatrola": {"novice": _cuatrola_novice, "heuristic": _cuatrola_heuristic,
+                 "expert": _cuatrola_expert},
+    "cuarenta": {"novice": _cuarenta_novice, "heuristic": _cuarenta_heuristic,
+                 "expert": _cuarenta_expert},
 }
 
 

@@ -181,6 +181,14 @@ class Sim:
         return pts
 
 
+def sim_of(info: Info) -> Sim:
+    """The Sim of the seat's position, with only its own hand known."""
+    hands = [0] * info.n
+    hands[info.seat] = info.hand
+    return Sim(hands, info.table, info.last, info.score, info.captured, info.seat, info.rules,
+               info.dealer)
+
+
 def hand_margins(state, start: int) -> list[tuple[float, float, float]]:
     """Arena: per finished hand, (points margin, points margin, side 0 won the hand)."""
     out = []
