@@ -19,45 +19,26 @@ True
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from ..errors import RulesError
 
 
-def _cuatrola_novice(view: dict, rng) -> str:
-    from .cuatrola_novice import novice
-    return novice(view, rng)
+GAMES = ("cuatrola", "cuarenta")
+LEVEL_NAMES = ("novice", "heuristic", "expert")
 
 
-def _cuarenta_novice(view: dict, rng) -> str:
-    from .cuarenta_novice import novice
-    return novice(view, rng)
+def _player(game: str, level: str):
+    """Level ``level`` of ``game``: the function ``level`` of module ``{game}_{level}``,
+    imported on first use (a page loads only the levels it plays)."""
+    def play(view: dict, rng) -> str:
+        return getattr(import_module(f"{__name__}.{game}_{level}"), level)(view, rng)
+    play.__qualname__ = f"{game}_{level}.{level}"
+    return play
 
 
-def _cuatrola_heuristic(view: dict, rng) -> str:
-    from .cuatrola_heuristic import heuristic
-    return heuristic(view, rng)
-
-
-def _cuatrola_expert(view: dict, rng) -> str:
-    from .cuatrola_expert import expert
-    return expert(view, rng)
-
-
-def _cuarenta_heuristic(view: dict, rng) -> str:
-    from .cuarenta_heuristic import heuristic
-    return heuristic(view, rng)
-
-
-def _cuarenta_expert(view: dict, rng) -> str:
-    from .cuarenta_expert import expert
-    return expert(view, rng)
-
-
-LEVELS: dict[str, dict] = {
-    "cuatrola": {"novice": _cuatrola_novice, "heuristic": _cuatrola_heuristic,
-                 "expert": _cuatrola_expert},
-    "cuarenta": {"novice": _cuarenta_novice, "heuristic": _cuarenta_heuristic,
-                 "expert": _cuarenta_expert},
-}
+LEVELS: dict[str, dict] = {game: {level: _player(game, level) for level in LEVEL_NAMES}
+                           for game in GAMES}
 
 
 def levels(game: str) -> list[str]:

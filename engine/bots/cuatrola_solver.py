@@ -38,7 +38,6 @@ from ..cuatrola.play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, l
 INF = 10 ** 6
 FULL_HAND = R.TRICKS_PER_HAND
 LAST_TRICK = FULL_HAND - 1
-ULTIMAS = R.ULTIMAS_POINTS
 CARD_OF = {1 << c: c for c in range(DECK_SIZE)}
 NEED_WITH_QUINTOLA = R.TRICKS_FOR_CUATROLA_WITH_QUINTOLA
 
@@ -138,7 +137,7 @@ class Pos:
         if self.contract >= R.CUATROLA:
             return 0
         if self.done == FULL_HAND:
-            pts += ULTIMAS
+            pts += R.ULTIMAS_POINTS
         else:
             for _, suit, cante in sing(self.hands, side, self.won[side], self.sung, self.trump,
                                        self.out, self.contract, self.cantes_every):
@@ -270,7 +269,7 @@ class Solver:
                 nw0, nw1 = (w0 + 1, w1) if side == 0 else (w0, w1 + 1)
                 dt = nw1 if dside == 0 else nw0
                 return -win_val if dt > allowed else win_val
-            gain = tp + ULTIMAS
+            gain = tp + R.ULTIMAS_POINTS
             return gain if side == 0 else -gain
 
         def node(turn, n, led, ws, wc, top, tpts, done, sung, w0, w1, alpha, beta):
@@ -362,7 +361,7 @@ class Solver:
                         else:
                             nw0, nw1 = w0, w1 + 1
                         if nd == FULL_HAND:
-                            gain = npts + ULTIMAS
+                            gain = npts + R.ULTIMAS_POINTS
                             val = gain if side == 0 else -gain
                         else:
                             cp, nsung = cantes(side, sung, nw0 if side == 0 else nw1)

@@ -4,6 +4,7 @@ import random
 
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
+from engine.cuarenta.state import CARD_BITS, CARD_FIELD, CLAIM
 
 P = R.DECK.parse
 
@@ -25,3 +26,32 @@ def scenario(first, actions=(), rules=None, score=None):
     if score is not None:
         s = s._replace(score=score)
     return s
+
+
+
+def claim_positions(limit=3, seeds=400):
+    """(match number, state, the right answer) wherever a ronda claim is offered in the
+    first hand of 2-player matches ``claim0``, ``claim1``... (every card that can be fallen
+    on is, to make claims happen), until ``limit`` claims were seen (checked after each
+    match). The right answer is then played."""
+    found = 0
+    for m in range(seeds):
+        s = new_match(seed=f"claim{m}", options={"players": 2})
+        r = random.Random(m)
+        while not s.is_terminal() and s.hand_no == 0:
+            if s.phase == CLAIM:
+                claimer, holder, d = s.pending[0]
+                rank = next(k for dd, ss, k in s.rondas if dd == d and ss == holder)
+                fell = s.caida_cards(claimer, holder, d)
+                want = f"claim:{R.DECK.ranks[rank]}" if fell & sum(
+                    1 << (x * R.RANKS + rank) for x in range(4)) else "noclaim"
+                yield m, s, want
+                found += 1
+                s = s.apply(s.parse_action(want))
+                continue
+            acts = s.legal_actions()
+            caida = [a for a in acts if s.last >= 0 and (a >> CARD_BITS) >> s.last & 1 and
+                     (a & CARD_FIELD) % R.RANKS == s.last % R.RANKS]
+            s = s.apply(caida[0] if caida else r.choice(acts))
+        if found >= limit:
+            break

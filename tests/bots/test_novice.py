@@ -4,8 +4,6 @@ and the opposite of the strategy tips; seed 004 for Cuarenta). A mistake is made
 when the player's random stream says so: ``Draws`` stands in for that stream, so
 each test shows the mistake made and not made."""
 
-import random
-
 from engine.bots import choose
 from engine.bots import cuarenta_heuristic
 from engine.bots import cuarenta_novice as CN
@@ -13,10 +11,9 @@ from engine.bots import cuatrola_novice as N
 from engine.bots.cuarenta_common import Info as CuarentaInfo
 from engine.cuarenta import new_match as new_cuarenta
 from engine.cuarenta import rules as CR
-from engine.cuarenta.state import CLAIM
 from engine.deal import SeededStream
 
-from .cuarenta_scenario import scenario as cuarenta_scenario
+from .cuarenta_scenario import claim_positions, scenario as cuarenta_scenario
 from .scenario import PASS4, info_of, scenario
 
 MAKE, AVOID = 0.0, 0.999  # a draw that makes the mistake, one that does not
@@ -209,24 +206,12 @@ def test_guess_the_ronda_rank():
     the novice did not count the holder's plays ('Zähl mit'); it names the rank of a card
     it fell on, drawn at random."""
     found = 0
-    for m in range(400):
-        s = new_cuarenta(seed=f"claim{m}", options={"players": 2})
-        r = random.Random(m)
-        while not s.is_terminal() and s.hand_no == 0:
-            if s.phase == CLAIM:
-                claimer, holder, d = s.pending[0]
-                fell = {CR.DECK.ranks[c % CR.RANKS] for c in range(40)
-                        if s.caida_cards(claimer, holder, d) >> c & 1}
-                info = CuarentaInfo.from_view(s.view(claimer))
-                named = {CN.decide(info, Draws(pick=k)) for k in range(len(fell))}
-                assert named == {(f"claim:{x}", "guess_ronda") for x in fell}
-                found += 1
-                s = s.apply(s.parse_action("noclaim"))
-                continue
-            acts = s.legal_actions()
-            caida = [a for a in acts if s.last >= 0 and (a >> 6) >> s.last & 1 and
-                     (a & 63) % 10 == s.last % 10]
-            s = s.apply(caida[0] if caida else r.choice(acts))
-        if found >= 3:
-            break
+    for _, s, _ in claim_positions():
+        claimer, holder, d = s.pending[0]
+        fell = {CR.DECK.ranks[c % CR.RANKS] for c in range(40)
+                if s.caida_cards(claimer, holder, d) >> c & 1}
+        info = CuarentaInfo.from_view(s.view(claimer))
+        named = {CN.decide(info, Draws(pick=k)) for k in range(len(fell))}
+        assert named == {(f"claim:{x}", "guess_ronda") for x in fell}
+        found += 1
     assert found >= 1
