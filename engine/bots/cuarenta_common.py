@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..cuarenta import rules as R
 from ..cards import DECK_SIZE
-from ..cuarenta.captures import RANK_MASK, plays
+from ..cuarenta.captures import CARD_BITS, CARD_FIELD, RANK_MASK, plays
 from ..cuarenta.state import CAIDA, LIMPIA, params_of, worth
 from .common import rules_of
 
@@ -142,7 +142,8 @@ class Sim:
     def moves(self, full: bool = False) -> list[tuple[int, int]]:
         """(card, taken) plays of the seat to move (taken 0: lay the card); with
         ``sequences = manual`` the short sequences only if ``full``."""
-        return plays(self.hands[self.turn], self.table, self.params.manual and full)
+        return [(a & CARD_FIELD, a >> CARD_BITS)
+                for a in plays(self.hands[self.turn], self.table, self.params.manual and full)]
 
     def gain(self, c: int, taken: int) -> tuple[int, bool, bool]:
         """(points, caída, limpia) the play would score now."""

@@ -27,6 +27,8 @@ from ..cards import SUITS, card, cards_of, mask, single_masks
 from . import rules as R
 
 TEXT = R.DECK.text
+CARD_BITS = 6                       #: a play's card sits in the low 6 bits, its capture above
+CARD_FIELD = (1 << CARD_BITS) - 1
 RANK_MASK = tuple(mask(card(k, s) for s in range(SUITS)) for k in range(R.RANKS))
 BELOW = tuple(sum(RANK_MASK[:k]) for k in range(R.RANKS))         # ranks lower than k
 ABOVE = tuple(sum(RANK_MASK[k + 1:]) for k in range(R.RANKS))     # ranks higher than k
@@ -133,13 +135,16 @@ def capture_sets(c: int, table: int, manual: bool) -> list[int]:
     return [m | s for m in mains for s in seqs]
 
 
-def plays(hand: int, table: int, manual: bool) -> list[tuple[int, int]]:
-    """Every play of ``hand`` on ``table`` as (card, taken), by card: laying it down
-    (taken 0), then each capture it may make (``capture_sets``).
+def plays(hand: int, table: int, manual: bool) -> list[int]:
+    """Every play of ``hand`` on ``table``, by card: laying it down, then each capture it
+    may make (``capture_sets``). A play is one int, ``card | taken << CARD_BITS``
+    (``taken``: the mask of the table cards it captures; 0 lays the card down), the
+    state's action encoding.
 
     >>> from engine.cards import FRENCH, mask
     >>> M = lambda s: mask(FRENCH.parse(x) for x in s.split())
-    >>> [(FRENCH.text(c), _names(t)) for c, t in plays(M("2S 6S"), M("2H 3H 4H"), False)]
+    >>> [(FRENCH.text(a & CARD_FIELD), _names(a >> CARD_BITS))
+    ...  for a in plays(M("2S 6S"), M("2H 3H 4H"), False)]
     [('2S', ''), ('2S', '2H+3H+4H'), ('6S', ''), ('6S', '2H+4H')]
     """
     out = []
@@ -147,11 +152,11 @@ def plays(hand: int, table: int, manual: bool) -> list[tuple[int, int]]:
         low = hand & -hand
         hand ^= low
         c = low.bit_length() - 1
-        out.append((c, 0))
+        out.append(c)
         r = c % R.RANKS
         if table & RANK_MASK[r] or (x := table & SUM_BELOW[r]) & (x - 1):
             for s in capture_sets(c, table, manual):
-                out.append((c, s))
+                out.append(c | s << CARD_BITS)
     return out
 
 

@@ -33,14 +33,12 @@ from ..deal import shuffled
 from ..errors import CardError, IllegalActionError, MatchFileError, RulesError
 from ..protocol import TERMINAL
 from . import rules as R
-from .captures import (ABOVE, RANK_MASK, _names, capture_problem, next_sequence_rank, plays,
-                       sequences)
+from .captures import (ABOVE, CARD_BITS, CARD_FIELD, RANK_MASK, _names, capture_problem,
+                       next_sequence_rank, plays, sequences)
 
 PLAY, CLAIM, OVER = 0, 1, 2
 PHASE_NAMES = ("play", "claim", "over")
 
-CARD_BITS = 6                       #: the played card sits in the low 6 bits of an action
-CARD_FIELD = (1 << CARD_BITS) - 1
 NOCLAIM = DECK_SIZE                 #: 40: decline the ronda claim
 CLAIM_BASE = DECK_SIZE + 1          #: 41..50: claim that the ronda's rank is ``a - 41``
 TAKE = CARD_FIELD                   #: low field 63: take a forgotten sequence
@@ -243,7 +241,7 @@ class CuarentaState(NamedTuple):
             out = []
             if self.forgot >= 0:
                 out.extend(TAKE | s << CARD_BITS for s in sequences(self.forgot - 1, table, True))
-            out.extend(c | s << CARD_BITS for c, s in plays(self.hands[self.turn], table, manual))
+            out.extend(plays(self.hands[self.turn], table, manual))
             out.sort()
             return tuple(out)
         if self.phase == CLAIM:
