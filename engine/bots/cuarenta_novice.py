@@ -11,7 +11,7 @@ hidden cards).
   ``guess_ronda``           at the end of the hand it names the rank of one of the
                             cards it fell on, a guess (it did not count what the
                             holder played: "Zähl mit" not followed).
-  ``miss_forgotten``        a sequence the previous player forgot is taken only
+  ``notice_forgotten``      a sequence the previous player forgot is taken only
                             now and then (``NOTICE_FORGOTTEN_P``), else overlooked.
   ``overlook_capture``      it lays a card although it could capture, even a caída
                             or a limpia ("Übersiehst du einen Stich ganz, passiert
@@ -54,7 +54,7 @@ def decide(info: Info, rng) -> tuple[str, str]:
         return legal[0], "forced"
     takes = [t for t in legal if t.startswith("take:")]
     if takes and rng.random() < NOTICE_FORGOTTEN_P:
-        return takes[0], "miss_forgotten"
+        return takes[0], "notice_forgotten"
     acts = [a for a in info.actions() if a[1] >= 0]  # not the forgotten sequence
     # going through its hand; for each card, the capture that takes most
     caps = sorted(((t, c, tk) for t, c, tk in acts if tk),

@@ -187,7 +187,7 @@ def test_a_forgotten_sequence_is_seldom_noticed():
     """The rivals may take a forgotten sequence (004); the novice notices it only now and
     then."""
     s = cuarenta_scenario(BASE, ["2H", "3D", "JS", "2C:2H"], rules={"sequences": "manual"})
-    assert cuarenta_novice(s, Draws(MAKE)) == ("take:3D", "miss_forgotten")
+    assert cuarenta_novice(s, Draws(MAKE)) == ("take:3D", "notice_forgotten")
     assert not cuarenta_novice(s, Draws(AVOID))[0].startswith("take:")
 
 
