@@ -115,7 +115,7 @@ def mask(cards) -> int:
 
 
 def cards_of(m: int) -> tuple[int, ...]:
-    """Card ints of a bitmask, ascending.
+    """Card ints of a bitmask, ascending (``single_masks`` gives one-card masks).
 
     >>> cards_of(mask([3, 0, 39]))
     (0, 3, 39)
@@ -126,3 +126,17 @@ def cards_of(m: int) -> tuple[int, ...]:
         out.append(low.bit_length() - 1)
         m ^= low
     return tuple(out)
+
+
+def single_masks(m: int) -> list[int]:
+    """One-card masks of a bitmask, lowest first (``cards_of`` gives card ints).
+
+    >>> single_masks(mask([1, 3]))
+    [2, 8]
+    """
+    out = []
+    while m:
+        low = m & -m
+        out.append(low)
+        m ^= low
+    return out

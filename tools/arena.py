@@ -18,7 +18,8 @@ Figures (A's point of view, mean over deal pairs, 95% CI = 1.96 standard errors)
 * hand win rate and match win rate;
 * Cuatrola: the match points per hand split by how the hand was played
   (normal, Solo, Cuatrola, Quintola; declared by A or by B): where a margin
-  comes from.
+  comes from; and how often each contract was declared (share of all hands
+  played) and how often the declaring side made it.
 
 ``--gap`` (Cuatrola): also plays ``oracle`` (sees every card; measurement only)
 against B on the same deals, and prints the share of the B->oracle margin
@@ -132,11 +133,16 @@ def match_pair(task):
     h2, w2 = play_match(game, seed, (b, a), rules, max_hands)   # A on side 1
     pairs = []
     for x, y in zip(h1, h2):
-        by = {}
-        for label, mp_ in ((contract_label(x[3], 0), x[1]), (contract_label(y[3], 1), -y[1])):
-            if label is not None:
-                by[label] = by.get(label, 0.0) + mp_ / 2
-        pairs.append(((x[0] - y[0]) / 2, (x[1] - y[1]) / 2, (x[2] + (1 - y[2])) / 2, by))
+        by, made = {}, {}
+        for a_side, r, mp_ in ((0, x, x[1]), (1, y, -y[1])):
+            label = contract_label(r[3], a_side)
+            if label is None:
+                continue
+            by[label] = by.get(label, 0.0) + mp_ / 2
+            side = r[3][1]
+            n, ok = made.get(label, (0, 0))
+            made[label] = (n + 1, ok + (side >= 0 and r[2] == (1.0 if side == 0 else 0.0)))
+        pairs.append(((x[0] - y[0]) / 2, (x[1] - y[1]) / 2, (x[2] + (1 - y[2])) / 2, by, made))
     match = ((w1 == 0) + (w2 == 1)) / 2 if w1 >= 0 and w2 >= 0 else None
     return seed, pairs, match
 
@@ -230,6 +236,15 @@ def summarize(ordered):
         for label, v in p[3].items():
             by[label] = by.get(label, 0.0) + v
     out["match_points_by_contract"] = {k: v / len(deal_pairs) for k, v in sorted(by.items())}
+    made: dict = {}
+    for p in deal_pairs:
+        for label, (n, ok) in p[4].items():
+            tot = made.setdefault(label, [0, 0])
+            tot[0] += n
+            tot[1] += ok
+    hands = 2 * len(deal_pairs)  # each deal pair is two hands
+    out["contracts"] = {k: {"hands": n, "share": n / hands, "made": ok / n}
+                        for k, (n, ok) in sorted(made.items()) if not k.startswith("pass")}
     return out
 
 
@@ -272,6 +287,10 @@ def report(game, a, b, s, secs):
     if s["match_points_by_contract"]:
         print("  match points/hand by contract: " + ", ".join(
             f"{k} {v:+.3f}" for k, v in s["match_points_by_contract"].items()))
+    if s.get("contracts"):
+        print("  contracts declared (share of hands, made): " + ", ".join(
+            f"{k} {100 * c['share']:.1f}% ({c['hands']}, {100 * c['made']:.0f}% made)"
+            for k, c in s["contracts"].items()))
 
 
 def main(argv=None):

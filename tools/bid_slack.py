@@ -33,9 +33,10 @@ from engine.bots import choose  # noqa: E402
 from engine.bots import cuatrola_expert as E  # noqa: E402
 from engine.bots import cuatrola_heuristic as H  # noqa: E402
 from engine.bots.cuatrola_info import Info  # noqa: E402
-from engine.bots.cuatrola_solver import INF, Solver  # noqa: E402
+from engine.bots.cuatrola_solver import Solver  # noqa: E402
 from engine.cuatrola import new_match  # noqa: E402
 from engine.cuatrola import rules as R  # noqa: E402
+from engine.cuatrola.state import BID_ACTION_BASE  # noqa: E402
 from engine.deal import SeededStream  # noqa: E402
 
 MIN_TRUMPS = 2
@@ -56,8 +57,7 @@ def _play_out(state, side: int, tag: str):
 
 
 def _dd_margin(state, info: Info, contract: int) -> int:
-    pos = E.contract_pos(info, state.hands, contract)
-    v = Solver(pos)._search(pos, -INF, INF)
+    v = Solver(E.contract_pos(info, state.hands, contract)).value()
     return v if info.seat % 2 == 0 else -v
 
 
@@ -73,7 +73,7 @@ def _work(task):
         if seat % 2 == side:
             info = Info.from_view(view)
             partner_bid = any(x == info.partner and b > R.PASS for x, b in info.bids)
-            if H.BID + R.SOLO in info.legal and not partner_bid and \
+            if BID_ACTION_BASE + R.SOLO in info.legal and not partner_bid and \
                     H.trump_strength(info)[0] >= MIN_TRUMPS:
                 out = []
                 for contract in (R.PASS, R.SOLO):

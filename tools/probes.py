@@ -57,10 +57,10 @@ def _phase(state, when: str) -> bool:
 def told(info, state, part: str):
     """``info`` with the partner's cards (``part`` of them) known; for a part, the other
     cards of that part are forbidden to him."""
-    from engine.bots.cuatrola_heuristic import card
     from engine.bots.cuatrola_info import ALL_CARDS
+    from engine.cards import card
     from engine.cuatrola import rules as R
-    from engine.cuatrola.state import SUIT_MASK
+    from engine.cuatrola.play import SUIT_MASK
     p = info.partner
     mask = ALL_CARDS
     if part == "trumps":
@@ -81,7 +81,6 @@ def told(info, state, part: str):
 def act(state, seat: int, level: str, rng):
     """The probe's action text (``level`` must parse)."""
     from engine.bots import cuatrola_expert as E
-    from engine.bots.cuatrola_heuristic import action_text
     from engine.bots.cuatrola_info import Info
     from engine.cuatrola import rules as R
     kind, what, when = parse(level)
@@ -97,4 +96,4 @@ def act(state, seat: int, level: str, rng):
     if not _phase(state, when):
         return choose(state.view(seat), "expert", rng)
     info = told(Info.from_view(state.view(seat)), state, what)
-    return action_text(E.decide(info, rng))
+    return state.action_text(E.decide(info, rng))

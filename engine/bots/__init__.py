@@ -2,58 +2,43 @@
 random generator, nothing else: it cannot read other seats' cards.
 
 ``choose(view, level, rng) -> action text``. Levels are registered per game
-in ``LEVELS``: ``novice`` (uniformly random legal action), ``heuristic``
-(the seed's strategy tips as named rules) and ``expert`` (search over deals
-consistent with the view). See docs/bots.md. The all-seeing ``oracle`` used
-to measure the others lives in ``engine.bots.oracle`` and is not a level.
+in ``LEVELS``: ``novice`` (a beginner: the seeds' beginner mistakes as named
+rules), ``heuristic`` (the seed's strategy tips as named rules) and ``expert``
+(search over deals consistent with the view). See docs/bots.md. The
+all-seeing ``oracle`` used to measure the others lives in
+``engine.bots.oracle`` and is not a level.
 
+>>> from engine.cuatrola import new_match
 >>> from engine.deal import SeededStream
->>> choose({"game": "cuatrola", "legal": ["pass", "solo"]}, "novice", SeededStream("b", "s", "l"))
-'solo'
+>>> s = new_match(seed="doc")
+>>> choose(s.view(s.current_player), "novice", SeededStream("b", "s", "l")) in ("pass", "solo")
+True
 >>> levels("cuatrola"), levels("cuarenta")
 (['novice', 'heuristic', 'expert'], ['novice', 'heuristic', 'expert'])
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from ..errors import RulesError
 
 
-def novice(view: dict, rng) -> str:
-    """Legal and simple: a uniformly random legal action."""
-    return rng.choice(view["legal"])
+GAMES = ("cuatrola", "cuarenta")
+LEVEL_NAMES = ("novice", "heuristic", "expert")
 
 
-def _cuatrola_heuristic(view: dict, rng) -> str:
-    from .cuatrola_heuristic import heuristic
-    return heuristic(view, rng)
+def _player(game: str, level: str):
+    """Level ``level`` of ``game``: the function ``level`` of module ``{game}_{level}``,
+    imported on first use (a page loads only the levels it plays)."""
+    def play(view: dict, rng) -> str:
+        return getattr(import_module(f"{__name__}.{game}_{level}"), level)(view, rng)
+    play.__qualname__ = f"{game}_{level}.{level}"
+    return play
 
 
-def _cuatrola_expert(view: dict, rng) -> str:
-    from .cuatrola_expert import expert
-    return expert(view, rng)
-
-
-def _cuarenta_heuristic(view: dict, rng) -> str:
-    from .cuarenta_heuristic import heuristic
-    return heuristic(view, rng)
-
-
-def _cuarenta_expert(view: dict, rng) -> str:
-    from .cuarenta_expert import expert
-    return expert(view, rng)
-
-
-LEVELS: dict[str, dict] = {
-    "cuatrola": {"novice": novice, "heuristic": _cuatrola_heuristic, "expert": _cuatrola_expert},
-    "cuarenta": {"novice": novice, "heuristic": _cuarenta_heuristic, "expert": _cuarenta_expert},
-}
-
-
-def rules_of(view: dict, options):
-    """The rule options a view carries (every engine view has ``rules``);
-    the defaults of ``options`` for a view without them."""
-    return options.resolve(view.get("rules") or {})
+LEVELS: dict[str, dict] = {game: {level: _player(game, level) for level in LEVEL_NAMES}
+                           for game in GAMES}
 
 
 def levels(game: str) -> list[str]:

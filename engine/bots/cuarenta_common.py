@@ -6,20 +6,22 @@ public), per-rank counts of cards gone, rondas announced, and the legal
 actions as (card, taken) pairs, and the rule options (``view["rules"]``).
 
 ``Sim``: the play of one deal on bitmasks (hands, table, last laid card,
-score, captured counts) with the engine's capture sets
-(``engine.cuarenta.captures.capture_sets``) and scoring (caída, limpia,
-todo dos, 38 que no juega) - tests/bots compare it with the engine.
+score, captured counts) with the engine's plays (``engine.cuarenta.captures.plays``)
+and scoring (caída, limpia, todo dos, and ``engine.cuarenta.state.worth`` for
+38 que no juega) - tests/bots compare it with the engine.
 """
 
 from __future__ import annotations
 
 from ..cuarenta import rules as R
-from ..cuarenta.captures import RANK_MASK, capture_sets
-from . import rules_of
+from ..cards import DECK_SIZE
+from ..cuarenta.captures import CARD_BITS, CARD_FIELD, RANK_MASK, plays
+from ..cuarenta.state import CAIDA, LIMPIA, params_of, worth
+from .common import rules_of
 
 TEXT = R.DECK.text
 PARSE = R.DECK.parse
-FULL = (1 << 40) - 1
+FULL = (1 << DECK_SIZE) - 1
 CLAIM, NOCLAIM = "claim", "noclaim"
 ARENA_HANDS_PER_MATCH = 4  # rough hands per game to 40, to size arena runs
 
@@ -115,8 +117,7 @@ class Info:
 class Sim:
     """One deal's play on bitmasks; scoring mirrors CuarentaState (caída, limpia, 38)."""
 
-    __slots__ = ("hands", "table", "last", "score", "caps", "turn", "n", "todo_dos",
-                 "caida_only", "manual", "dealer")
+    __slots__ = ("hands", "table", "last", "score", "caps", "turn", "n", "params", "dealer")
 
     def __init__(self, hands, table, last, score, caps, turn, rules, dealer):
         self.hands = list(hands)
@@ -125,10 +126,8 @@ class Sim:
         self.score = list(score)
         self.caps = list(caps)
         self.turn = turn
-        self.n = rules.players
-        self.todo_dos = rules.todo_dos
-        self.caida_only = rules.thirty_eight == "caida_only"
-        self.manual = rules.sequences == "manual"
+        self.params = params_of(rules)
+        self.n = self.params.players
         self.dealer = dealer
 
     def copy(self) -> "Sim":
@@ -141,27 +140,10 @@ class Sim:
         return s
 
     def moves(self, full: bool = False) -> list[tuple[int, int]]:
-        """(card, taken) plays of the seat to move (taken 0: lay the card)."""
-        out = []
-        h = self.hands[self.turn]
-        table = self.table
-        while h:
-            low = h & -h
-            h ^= low
-            c = low.bit_length() - 1
-            out.append((c, 0))
-            for s in capture_sets(c, table, self.manual and full):
-                out.append((c, s))
-        return out
-
-    def worth(self, kind: str, base: int, before: int) -> int:
-        if before == R.THIRTY_EIGHT:
-            if self.caida_only:
-                if kind != "caida":
-                    return 0
-            elif kind == "limpia":
-                return 0
-        return base
+        """(card, taken) plays of the seat to move (taken 0: lay the card); with
+        ``sequences = manual`` the short sequences only if ``full``."""
+        return [(a & CARD_FIELD, a >> CARD_BITS)
+                for a in plays(self.hands[self.turn], self.table, self.params.manual and full)]
 
     def gain(self, c: int, taken: int) -> tuple[int, bool, bool]:
         """(points, caída, limpia) the play would score now."""
@@ -173,12 +155,12 @@ class Sim:
         limpia = not (self.table & ~taken)
         pts = 0
         if caida:
-            pts += self.worth("caida", R.CAIDA_POINTS, before)
+            pts += worth(self.params, CAIDA, R.CAIDA_POINTS, before)[0]
         if limpia:
-            if caida and self.todo_dos:
+            if caida and self.params.todo_dos:
                 pts += R.TODO_DOS_POINTS - R.CAIDA_POINTS
             else:
-                pts += self.worth("limpia", R.LIMPIA_POINTS, before)
+                pts += worth(self.params, LIMPIA, R.LIMPIA_POINTS, before)[0]
         return pts, caida, limpia
 
     def play(self, c: int, taken: int) -> int:
@@ -199,8 +181,13 @@ class Sim:
         self.turn = (seat + 1) % self.n
         return pts
 
-    def deal_over(self) -> bool:
-        return not any(self.hands)
+
+def sim_of(info: Info) -> Sim:
+    """The Sim of the seat's position, with only its own hand known."""
+    hands = [0] * info.n
+    hands[info.seat] = info.hand
+    return Sim(hands, info.table, info.last, info.score, info.captured, info.seat, info.rules,
+               info.dealer)
 
 
 def hand_margins(state, start: int) -> list[tuple[float, float, float]]:

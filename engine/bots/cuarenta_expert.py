@@ -21,7 +21,7 @@ from ..cuarenta import rules as R
 from ..cuarenta.captures import RANK_MASK
 from . import cuarenta_heuristic as H
 from .cuarenta_common import Info, Sim, claim_rank
-from .cuatrola_sample import below
+from .common import below
 
 NODE_BUDGET = 24_000
 MAX_SAMPLES = 40
@@ -40,7 +40,7 @@ def quick(sim: Sim, c: int, taken: int) -> float:
 
 
 class Search:
-    def __init__(self, side: int, budget_left: int):
+    def __init__(self, side: int):
         self.side = side
         self.nodes = 0
 
@@ -127,7 +127,7 @@ def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMP
         n += 1
         base = Sim(hands, info.table, info.last, info.score, info.captured, info.seat,
                    info.rules, info.dealer)
-        search = Search(info.side, budget - nodes)
+        search = Search(info.side)
         for t, c, tk in acts:
             sim = base.copy()
             sim.play(c, tk)
@@ -166,7 +166,7 @@ def oracle_action(state, seat: int, rng) -> str:
     for t, c, tk in info.actions():
         sim = base.copy()
         sim.play(c, tk)
-        v = Search(info.side, 0).value(sim, info.n - 1, -1e9, 1e9)
+        v = Search(info.side).value(sim, info.n - 1, -1e9, 1e9)
         if v > best_v + 1e-9 or (abs(v - best_v) <= 1e-9 and t == h_text):
             best, best_v = t, v
     return best

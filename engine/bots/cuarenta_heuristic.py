@@ -29,16 +29,9 @@ from __future__ import annotations
 
 from ..cuarenta import rules as R
 from ..cuarenta.captures import RANK_MASK, main_captures
-from .cuarenta_common import Info, Sim, claim_rank, rank
+from .cuarenta_common import Info, Sim, claim_rank, rank, sim_of
 
 ACE, JACK = R.ACE, R.JACK
-
-
-def sim_of(info: Info) -> Sim:
-    hands = [0] * info.n
-    hands[info.seat] = info.hand
-    return Sim(hands, info.table, info.last, info.score, info.captured, info.seat, info.rules,
-               info.dealer)
 
 
 def lay_danger(info: Info, c: int) -> float:

@@ -32,12 +32,13 @@ takes in CPython and Pyodide (docs/bots.md).
 from __future__ import annotations
 
 from ..cuatrola import rules as R
-from ..cuatrola.state import POINTS
+from ..cuatrola.play import POINTS, beats, first_leader, winning
+from ..cuatrola.state import BID_ACTION_BASE, BIDDING, CuatrolaState
 from . import cuatrola_heuristic as H
 from .cuatrola_info import Info
 from .cuatrola_model import PlayModel
 from .cuatrola_sample import Sampler
-from .cuatrola_solver import Pos, Solver
+from .cuatrola_solver import INF, Pos, Solver
 
 NODE_BUDGET = 60_000
 MAX_SAMPLES = 48
@@ -75,10 +76,10 @@ def non_overtaking(info: Info, cards: list[int]) -> list[int]:
     """The cards that leave the partner's winning card winning (all if none)."""
     if not info.trick:
         return cards
-    ws, wc = H.winning(info.trick, info.trump)
+    ws, wc = winning(info.trick, info.trump)
     if ws != info.partner:
         return cards
-    keep = [c for c in cards if not H.beats(c, wc, info.trump)]
+    keep = [c for c in cards if not beats(c, wc, info.trump)]
     return keep or cards
 
 
@@ -166,19 +167,12 @@ def play(info: Info, rng, budget: int | None = None, max_samples: int | None = N
 
 
 # ----- bidding ----------------------------------------------------------------
-def leader_for(info: Info, declarer: int) -> int:
-    mano = info.mano
-    if declarer >= 0 and mano == (declarer + 2) % 4:
-        return (mano + 1) % 4
-    return mano
-
-
 def contract_pos(info: Info, hands, contract: int) -> Pos:
     """The play of a whole hand from its first lead, with this seat as declarer of
     ``contract`` (PASS: a normal hand)."""
     declarer = info.seat if contract != R.PASS else -1
-    return Pos(hands, info.trump, leader_for(info, declarer), (), 0, (0, 0), 0, contract,
-               declarer, info.rules)
+    return Pos(hands, info.trump, first_leader(info.dealer, declarer), (), 0, (0, 0), 0,
+               contract, declarer, info.rules)
 
 
 def contract_success(info: Info, hands, contract: int) -> tuple[float, int]:
@@ -189,15 +183,14 @@ def contract_success(info: Info, hands, contract: int) -> tuple[float, int]:
     ``-NORMAL_SLACK`` / ``-SOLO_SLACK`` (one null-window search).
     """
     me = info.seat % 2
-    pos = contract_pos(info, hands, contract)
-    solver = Solver(pos)
+    solver = Solver(contract_pos(info, hands, contract))
     if contract >= R.CUATROLA:
-        v = solver._search(pos, -1, 1)
+        v = solver.value(-1, 1)
         return (1.0 if (v > 0) == (me == 0) else 0.0), solver.nodes
     slack = SOLO_SLACK if contract == R.SOLO else NORMAL_SLACK
     # side 0's margin v; mine = v (side 0) or -v (side 1); won: mine > -slack
     bound = -slack if me == 0 else slack - 1
-    v = solver._search(pos, bound, bound + 1)
+    v = solver.value(bound, bound + 1)
     won = v > bound if me == 0 else v <= bound
     return (1.0 if won else 0.0), solver.nodes
 
@@ -215,15 +208,15 @@ def bid(info: Info, rng, budget: int | None = None, max_samples: int | None = No
     ``BID_MAX_SAMPLES`` unless given)."""
     budget = BID_NODE_BUDGET if budget is None else budget
     max_samples = BID_MAX_SAMPLES if max_samples is None else max_samples
-    legal = [a - H.BID for a in info.legal]
+    legal = [a - BID_ACTION_BASE for a in info.legal]
     if any(s == info.partner and b > R.PASS for s, b in info.bids):
-        return H.BID + R.PASS, {}
+        return BID_ACTION_BASE + R.PASS, {}
     highest = max((b for _, b in info.bids), default=R.PASS)
     gamble_only = H.match_utility(info, 1, 0) == H.match_utility(info, 0, 1) and \
         H.match_utility(info, 0, 1) < 0
     cands = [b for b in legal if b != R.PASS and (plausible(info, b) or gamble_only)]
     if not cands:
-        return H.BID + R.PASS, {}
+        return BID_ACTION_BASE + R.PASS, {}
     sampler = Sampler(info)
     model = PlayModel(info) if INFERENCE else None
     wins = {b: 0.0 for b in cands}
@@ -260,7 +253,7 @@ def bid(info: Info, rng, budget: int | None = None, max_samples: int | None = No
         est[R.BID_NAMES[b]] = round(ev, 3)
         if ev > best_ev + 1e-9:
             best, best_ev = b, ev
-    return H.BID + best, est
+    return BID_ACTION_BASE + best, est
 
 
 def decide(info: Info, rng) -> int:
@@ -273,4 +266,39 @@ def decide(info: Info, rng) -> int:
 
 def expert(view: dict, rng) -> str:
     """Computer level "expert" for Cuatrola."""
-    return H.action_text(decide(Info.from_view(view), rng))
+    return CuatrolaState.action_text(decide(Info.from_view(view), rng))
+
+
+# ----- the oracle (measurement only) ----------------------------------------------
+def oracle_action(state, seat: int, rng) -> str:
+    """The all-seeing player (measurement only, ``engine.bots.oracle``): card play by
+    the exact solver on the true hands (maximizing the hand's point margin, or the
+    contract); bids: the most valuable contract the solver proves makes, when it is
+    worth more than the normal hand's proven result."""
+    if state.phase != BIDDING:
+        card, _ = Solver(Pos.from_state(state)).best()
+        return state.action_text(card)
+    info = Info.from_view(state.view(seat))
+    if any(s == info.partner and b > R.PASS for s, b in state.bids):
+        return R.BID_NAMES[R.PASS]
+    me = seat % 2
+
+    def result(contract):
+        solver = Solver(contract_pos(info, state.hands, contract))
+        v = solver.value(-2, 2) if contract >= R.CUATROLA else solver.value(-INF, INF)
+        return v if me == 0 else -v
+
+    highest = max((b for _, b in state.bids), default=R.PASS)
+    if highest == R.PASS:
+        won = result(R.PASS) > 0
+        best_ev = H.match_utility(info, 1, 0) if won else H.match_utility(info, 0, 1)
+    else:
+        best_ev = H.match_utility(info, 0, R.BID_VALUE[highest])  # assume it makes
+    best = R.PASS
+    legal = [a - BID_ACTION_BASE for a in state.legal_actions()]
+    for b in sorted((b for b in legal if b != R.PASS), reverse=True):
+        v = R.BID_VALUE[b]
+        ev = H.match_utility(info, v, 0) if result(b) > 0 else H.match_utility(info, 0, v)
+        if ev > best_ev:
+            best, best_ev = b, ev
+    return R.BID_NAMES[best]

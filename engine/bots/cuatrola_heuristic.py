@@ -54,31 +54,14 @@ Following
 
 from __future__ import annotations
 
+from ..cards import card, cards_of
 from ..cuatrola import rules as R
-from ..cuatrola.state import POINTS, REY_CABALLO, STRENGTH, SUIT_MASK
-from .cuatrola_info import Info, popcount
-from .cuatrola_solver import bits
+from ..cuatrola.play import (POINTS, REY_CABALLO, STRENGTH, SUIT_MASK, beats, next_seat,
+                             winning)
+from ..cuatrola.state import BID_ACTION_BASE, CuatrolaState
+from .cuatrola_info import Info
 
 AS, TRES, REY, CABALLO, SOTA = R.AS, R.TRES, R.REY, R.CABALLO, R.SOTA
-BID = 100
-
-
-def card(rank: int, suit: int) -> int:
-    return suit * 10 + rank
-
-
-def beats(c: int, wc: int, trump: int) -> bool:
-    """Does ``c`` beat the winning card ``wc``?"""
-    return (c // 10 == wc // 10 and STRENGTH[c] > STRENGTH[wc]) or (
-        c // 10 == trump and wc // 10 != trump)
-
-
-def winning(trick, trump: int) -> tuple[int, int]:
-    ws, wc = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, wc, trump):
-            ws, wc = s, c
-    return ws, wc
 
 
 def cheapest(cards, trump: int) -> int:
@@ -119,9 +102,9 @@ def trump_strength(info: Info) -> tuple[int, int, int]:
     """(trumps held, of which as/tres, side aces)."""
     t = info.trump
     trumps = info.hand & SUIT_MASK[t]
-    top = popcount(trumps & ((1 << card(AS, t)) | (1 << card(TRES, t))))
+    top = (trumps & ((1 << card(AS, t)) | (1 << card(TRES, t)))).bit_count()
     side_aces = sum(1 for s in range(4) if s != t and info.hand >> card(AS, s) & 1)
-    return popcount(trumps), top, side_aces
+    return trumps.bit_count(), top, side_aces
 
 
 def total_control(info: Info) -> bool:
@@ -131,10 +114,10 @@ def total_control(info: Info) -> bool:
 
 
 def bid(info: Info) -> tuple[int, str]:
-    legal = [a - BID for a in info.legal]
+    legal = [a - BID_ACTION_BASE for a in info.legal]
     highest = max((b for _, b in info.bids), default=R.PASS)
     if any(s == info.partner and b > R.PASS for s, b in info.bids):
-        return BID + R.PASS, "dont_outbid_partner"
+        return BID_ACTION_BASE + R.PASS, "dont_outbid_partner"
     n, top, aces = trump_strength(info)
     big = [b for b in (R.CUATROLA, R.QUINTOLA) if b in legal]
     # The end-of-match gamble: a normal win (1 point) cannot win the match.
@@ -144,15 +127,15 @@ def bid(info: Info) -> tuple[int, str]:
         if deficit >= 1 and n >= 2:
             gain = {b: R.BID_VALUE[b] for b in big}
             enough = [b for b in big if gain[b] > deficit] or big
-            return BID + min(enough), "cuatrola_almost_never"
+            return BID_ACTION_BASE + min(enough), "cuatrola_almost_never"
     if big and total_control(info):
         if R.QUINTOLA in legal and (n == 5 or (n == 4 and top == 2 and aces == 1)):
-            return BID + R.QUINTOLA, "cuatrola_almost_never"
-        return BID + min(big), "cuatrola_almost_never"
+            return BID_ACTION_BASE + R.QUINTOLA, "cuatrola_almost_never"
+        return BID_ACTION_BASE + min(big), "cuatrola_almost_never"
     if R.SOLO in legal and highest < R.SOLO:
         if n >= 3 and top >= 1 and (n >= 4 or top == 2 or aces >= 1):
-            return BID + R.SOLO, "solo_on_trumps"
-    return BID + R.PASS, "solo_on_trumps" if _side_points(info) else "pass"
+            return BID_ACTION_BASE + R.SOLO, "solo_on_trumps"
+    return BID_ACTION_BASE + R.PASS, "solo_on_trumps" if _side_points(info) else "pass"
 
 
 def _side_points(info: Info) -> bool:
@@ -165,13 +148,12 @@ def _side_points(info: Info) -> bool:
 # ----- card play ------------------------------------------------------------
 def trick_seats_after(info: Info) -> list[int]:
     """Seats still to play in this trick after me."""
-    active = 3 if info.declarer >= 0 else 4
+    active = R.SEATS - 1 if info.declarer >= 0 else R.SEATS
     left = active - len(info.trick) - 1
     out, s = [], info.seat
     while len(out) < left:
-        s = (s + 1) % 4
-        if s != info.out:
-            out.append(s)
+        s = next_seat(s, info.out)
+        out.append(s)
     return out
 
 
@@ -217,7 +199,7 @@ def partner_signals(info: Info) -> tuple[set[int], set[int]]:
 def lead(info: Info) -> tuple[int, str]:
     hand = info.hand
     t = info.trump
-    cards = bits(hand)
+    cards = cards_of(hand)
     trumps = [c for c in cards if c // 10 == t]
     side = [c for c in cards if c // 10 != t]
     trumps_out = info.trumps_out() & ~info.known[info.seat]
@@ -270,7 +252,7 @@ def lead(info: Info) -> tuple[int, str]:
 
     rivals = rivals_suits(info)
     aces = [c for c in cand if c // 10 != t and c % 10 == AS and not info.suit_played(c // 10)
-            and popcount(hand & SUIT_MASK[c // 10]) == 1 and c // 10 not in rivals]
+            and (hand & SUIT_MASK[c // 10]).bit_count() == 1 and c // 10 not in rivals]
     if aces:
         return max(aces, key=lambda c: c), "cash_master"
 
@@ -310,7 +292,7 @@ def _not_under_ace(info: Info, cand: list[int]) -> list[int]:
         s = c // 10
         ace = card(AS, s)
         if c != ace and info.hand >> ace & 1 and not info.suit_played(s) and \
-                popcount(info.hand & SUIT_MASK[s]) < 3:
+                (info.hand & SUIT_MASK[s]).bit_count() < 3:
             continue
         out.append(c)
     return out
@@ -364,7 +346,7 @@ def follow(info: Info) -> tuple[int, str]:
                 info.unseen >> tres & 1 and trick_pts < 10 and led != t:
             return lowest_winner(others, t), "keep_rivals_ace"
         if ace in winners and wc // 10 == led and led != t:
-            long_suit = popcount(info.hand & SUIT_MASK[led]) >= 3
+            long_suit = (info.hand & SUIT_MASK[led]).bit_count() >= 3
             fallo = any(info.void(o, led) and may_trump(info, o) for o in opp_after)
             if long_suit and fallo and losers:
                 return cheapest(losers, t), "duck_before_fallo"
@@ -439,11 +421,4 @@ def decide(info: Info) -> tuple[int, str]:
 
 def heuristic(view: dict, rng) -> str:
     """Computer level "heuristic" for Cuatrola (deterministic; ``rng`` unused)."""
-    return action_text(decide(Info.from_view(view))[0])
-
-
-def action_text(action: int) -> str:
-    """The engine's text of a player's action int (a bid is ``BID`` + bid)."""
-    if action >= BID:
-        return R.BID_NAMES[action - BID]
-    return R.DECK.text(action)
+    return CuatrolaState.action_text(decide(Info.from_view(view))[0])

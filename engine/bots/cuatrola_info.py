@@ -10,10 +10,10 @@ inferences every player can make:
   earlier play would have been illegal with them (a void revealed by not
   following suit; no higher card when a player did not beat; no trump when a
   player discarded instead of trumping...). The deduction replays each
-  trick with the engine's legality (``engine.cuatrola.state.legal_mask``);
-* ``cante_checks``: the cantes that were *not* sung although the side won a
-  trick; a deal is consistent only if the side could not sing them
-  (checked by ``consistent``).
+  trick with the engine's legality (``engine.cuatrola.play.legal_mask``);
+* ``cante_record``: what was sung after each trick; a deal is consistent only if
+  the engine's cante rule (``engine.cuatrola.play.sing``) sings exactly that on
+  the hands the deal gives the side then (checked by ``consistent``).
 
 The rule options come from ``view["rules"]`` (public: they are in the match
 file and every engine view carries them).
@@ -21,21 +21,16 @@ file and every engine view carries them).
 
 from __future__ import annotations
 
+from ..cards import mask, single_masks
 from ..cuatrola import rules as R
-from ..cuatrola.state import REY_CABALLO, STRENGTH, SUIT_MASK
-from ..cuatrola.state import legal_mask
-from . import rules_of
+from ..cuatrola.play import ABOVE, REY_CABALLO, SUIT_MASK, legal_mask, sing, winning
+from ..cuatrola.state import CuatrolaState
+from .common import rules_of
 
-ALL_CARDS = 0
-for _c in R.CARDS:
-    ALL_CARDS |= 1 << _c
+ALL_CARDS = mask(R.CARDS)
 BID_INDEX = {name: i for i, name in enumerate(R.BID_NAMES)}
 parse_card = R.DECK.parse
-card_text = R.DECK.text
-
-
-def popcount(m: int) -> int:
-    return bin(m).count("1")
+view_action = CuatrolaState.parse_action  #: action int of a legal action text
 
 
 class Info:
@@ -114,36 +109,20 @@ class Info:
                         forbidden[s] |= known[o]
         self.known = known
         self.forbidden = forbidden
-        # cantes a side could have sung but did not: (side, trick index, suits allowed to be
-        # sung at that time) -> checked per sampled deal
-        checks = []
-        if self.contract < R.CUATROLA:
-            every = r.cantes == "every_trick"
-            sung_before = 0
-            side_won = [0, 0]
-            for idx, (_, plays, winner) in enumerate(self.tricks):
-                side = winner % 2
-                side_won[side] += 1
-                now = [(s, suit) for (s, suit, _, k) in self.cantes if k == idx]
-                now_mask = 0
-                for _, suit in now:
-                    now_mask |= 1 << suit
-                if idx < R.TRICKS_PER_HAND - 1 and (every or side_won[side] == 1):
-                    if every and now:
-                        sung_suit = now[0][1]
-                        # suits that would have been sung before the one that was
-                        higher = [x for x in _cante_order(self.trump) if x != sung_suit]
-                        higher = higher[:_cante_order(self.trump).index(sung_suit)]
-                        barred = [x for x in higher if not sung_before >> x & 1]
-                    elif every:
-                        barred = [x for x in range(4) if not sung_before >> x & 1]
-                    else:
-                        barred = [x for x in range(4)
-                                  if not (sung_before | now_mask) >> x & 1]
-                    if barred:
-                        checks.append((side, idx, tuple(barred)))
-                sung_before |= now_mask
-        self.cante_checks = checks
+        # what each trick's winners sang: (side, its tricks then, suits sung before,
+        # {(seat, suit) sung after it}, cards each seat played later) -> checked per deal
+        record = []
+        sung_before = 0
+        side_won = [0, 0]
+        for idx, (_, plays, winner) in enumerate(self.tricks):
+            side = winner % 2
+            side_won[side] += 1
+            now = {(s, suit) for (s, suit, _, k) in self.cantes if k == idx}
+            later = [self.later_plays(seat, idx) for seat in range(4)]
+            record.append((side, side_won[side], sung_before, now, later))
+            for _, suit in now:
+                sung_before |= 1 << suit
+        self.cante_record = record
 
     def later_plays(self, seat: int, trick_index: int) -> int:
         """Cards ``seat`` played after trick ``trick_index`` (0-based) was complete."""
@@ -158,15 +137,14 @@ class Info:
         return m
 
     def consistent(self, hands) -> bool:
-        """Do full hands (4 masks, current) agree with the cantes not sung?"""
-        for side, idx, barred in self.cante_checks:
-            for seat in (side, side + 2):
-                if seat == self.out:
-                    continue
-                then = hands[seat] | self.later_plays(seat, idx)
-                for suit in barred:
-                    if then & REY_CABALLO[suit] == REY_CABALLO[suit]:
-                        return False
+        """Do full hands (4 masks, current) agree with the cantes sung and not sung?"""
+        every = self.rules.cantes == "every_trick"
+        for side, side_won, sung_before, now, later in self.cante_record:
+            then = [hands[seat] | later[seat] for seat in range(4)]
+            sung = sing(then, side, side_won, sung_before, self.trump, self.out, self.contract,
+                        every)
+            if len(sung) != len(now) or any((seat, suit) not in now for seat, suit, _ in sung):
+                return False
         return True
 
     # ----- helpers for the players ----------------------------------------
@@ -189,7 +167,7 @@ class Info:
 
     def master(self, c: int) -> bool:
         """Is ``c`` the highest card of its suit still unplayed (besides my own)?"""
-        return not (self.unseen & SUIT_MASK[c // 10] & above(c))
+        return not (self.unseen & SUIT_MASK[c // 10] & ABOVE[c])
 
     def suit_played(self, suit: int) -> bool:
         """Was ``suit`` led in a completed trick of this hand?"""
@@ -200,19 +178,6 @@ class Info:
         return not (SUIT_MASK[suit] & self.unseen & ~self.forbidden[seat]) and \
             not (self.known[seat] & SUIT_MASK[suit])
 
-    def leads_by(self, seat: int) -> list[int]:
-        """Suits ``seat`` led in completed tricks, in order."""
-        return [plays[0][1] // 10 for _, plays, _ in self.tricks if plays[0][0] == seat]
-
-
-def above(c: int) -> int:
-    from ..cuatrola.state import ABOVE
-    return ABOVE[c]
-
-
-def _cante_order(trump: int) -> list[int]:
-    return [trump] + [s for s in range(4) if s != trump]
-
 
 def _not_held(prefix, seat, c, trump, rules) -> int:
     """Cards ``seat`` cannot have held when it played ``c`` after ``prefix``.
@@ -221,29 +186,12 @@ def _not_held(prefix, seat, c, trump, rules) -> int:
     else a wider set"; playing outside X proves the hand held nothing of X.
     """
     led = prefix[0][1] // 10
-    ws, wc = prefix[0]
-    for s, x in prefix[1:]:
-        if (x // 10 == wc // 10 and STRENGTH[x] > STRENGTH[wc]) or (
-                x // 10 == trump and wc // 10 != trump):
-            ws, wc = s, x
+    ws, wc = winning(prefix, trump)
     out = 0
     # try each candidate "forbidden" set: if adding one card of it to a hand made of
     # just c would make c illegal, the player did not hold that card.
     candidates = SUIT_MASK[led] | SUIT_MASK[trump]
-    m = candidates & ~(1 << c)
-    while m:
-        low = m & -m
-        x = low.bit_length() - 1
-        m ^= low
-        hand = (1 << c) | (1 << x)
-        if not legal_mask(rules, hand, prefix, trump, ws, wc, seat) >> c & 1:
-            out |= 1 << x
+    for x in single_masks(candidates & ~(1 << c)):
+        if not legal_mask(rules, (1 << c) | x, prefix, trump, ws, wc, seat) >> c & 1:
+            out |= x
     return out
-
-
-def view_action(text: str) -> int:
-    """Action int of a legal action text (bids are 100 + bid)."""
-    t = text.strip().lower()
-    if t in BID_INDEX:
-        return 100 + BID_INDEX[t]
-    return parse_card(t)

@@ -20,11 +20,12 @@ are memoised by (decision, hand then).
 
 from __future__ import annotations
 
+from ..cards import cards_of
 from ..cuatrola import rules as R
-from ..cuatrola.state import POINTS, CuatrolaState, legal_mask
+from ..cuatrola.play import POINTS, legal_mask, winning
+from ..cuatrola.state import BID_ACTION_BASE, CuatrolaState
 from . import cuatrola_heuristic as H
 from .cuatrola_info import Info
-from .cuatrola_solver import bits
 
 MISS = 0.15        # relative weight of a deal under which a decision breaks the rules
 HAND_SIZE = R.TRICKS_PER_HAND
@@ -53,7 +54,7 @@ def _legal_bids(info: Info, bids_before, seat: int) -> list[int]:
     side_score = info.score[seat % 2] if rules.bid_limits else -1
     out = [R.PASS] + [b for b in range(highest + 1, top + 1)
                       if side_score < 0 or not CuatrolaState._barred(b, side_score)]
-    return [H.BID + b for b in out]
+    return [BID_ACTION_BASE + b for b in out]
 
 
 def _template(info: Info, seat: int, nbids: int, ntricks: int, nplays: int, sizes) -> Info:
@@ -126,16 +127,16 @@ class PlayModel:
                 continue
             bids_before = tuple(info.bids[:j])
             tpl = _template(info, s, j, 0, 0, [HAND_SIZE] * 4)
-            self.decisions.append(Decision(s, tpl, H.BID + b, all_later[s],
+            self.decisions.append(Decision(s, tpl, BID_ACTION_BASE + b, all_later[s],
                                            bids=_legal_bids(info, bids_before, s)))
         for k, (t, i, s, c) in enumerate(plays):
             if s == me:
                 continue
             later = played_after[k]   # includes this card
-            sizes = [info.hand_sizes[o] + bin(later[o]).count("1") for o in range(4)]
+            sizes = [info.hand_sizes[o] + later[o].bit_count() for o in range(4)]
             tpl = _template(info, s, len(info.bids), t, i, sizes)
             prefix = tuple((info.tricks[t][1] if t < len(info.tricks) else info.trick)[:i])
-            ws, wc = H.winning(prefix, info.trump) if prefix else (-1, -1)
+            ws, wc = winning(prefix, info.trump) if prefix else (-1, -1)
             self.decisions.append(Decision(s, tpl, c, later[s], prefix, ws, wc))
 
     def choice(self, k: int, d: Decision, hand: int) -> int:
@@ -154,10 +155,10 @@ class PlayModel:
             if d.bids is not None:
                 x.legal = d.bids
             elif d.prefix:
-                x.legal = bits(legal_mask(self.info.rules, hand, d.prefix, self.info.trump,
-                                          d.ws, d.wc, d.seat))
+                x.legal = cards_of(legal_mask(self.info.rules, hand, d.prefix, self.info.trump,
+                                              d.ws, d.wc, d.seat))
             else:
-                x.legal = bits(hand)
+                x.legal = cards_of(hand)
             a = self.memo[key] = H.decide(x)[0]
         return a
 

@@ -16,16 +16,11 @@ them and keeps only hand sizes and known cards.
 
 from __future__ import annotations
 
-from .cuatrola_info import Info, popcount
-from .cuatrola_solver import bits
+from ..cards import cards_of
+from .common import below
+from .cuatrola_info import Info
 
 MAX_REJECTS = 30
-
-
-def below(rng, n: int) -> int:
-    """An integer in range(n) from a SeededStream or a random.Random."""
-    f = getattr(rng, "below", None)
-    return f(n) if f is not None else rng.randrange(n)
 
 
 class Sampler:
@@ -36,12 +31,12 @@ class Sampler:
         known_all = 0
         for s in range(4):
             known_all |= info.known[s]
-        self.pool = bits(info.unseen & ~known_all)
+        self.pool = cards_of(info.unseen & ~known_all)
         self.base = [info.known[s] for s in range(4)]
         self.base[me] = info.hand
         caps = []
         for s in self.seats:
-            caps.append(info.hand_sizes[s] - popcount(info.known[s]))
+            caps.append(info.hand_sizes[s] - info.known[s].bit_count())
         self.caps0 = tuple(caps)
         forb = info.forbidden if strict else [0, 0, 0, 0]
         self.allowed = [tuple(i for i, s in enumerate(self.seats) if not forb[s] >> c & 1)

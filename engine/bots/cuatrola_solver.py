@@ -3,12 +3,13 @@
 It works on four hand bitmasks, not on :class:`CuatrolaState`: a ``Pos`` holds
 the remaining play of one hand (hands, trump suit, the trick on the table,
 tricks done, cantes sung, the contract and the rule options that change
-legality). ``Pos.legal`` is the engine's ``legal_mask``; the search inlines the
-same obligations for speed, and its trick, cante and scoring code mirrors
-``CuatrolaState._play``/``_sing``/``_finish_hand``; tests/bots compare both
-against the engine on random states.
+legality). ``Pos`` plays by the rule primitives of ``engine.cuatrola.play``
+(``legal_mask``, ``winning``, ``sing``, ``next_seat``); the search inlines the
+obligations and the trick winner for speed (the rest it takes from ``play``
+and ``rules``), and tests/bots compare both against the engine on random states.
 
-``Solver(pos).values(moves)`` gives the exact minimax value of each move:
+``Solver(pos).values(moves)`` gives the exact minimax value of each move, and
+``Solver(pos).value(alpha, beta)`` the value of the position itself:
 
 * normal hands and Solo: the future point margin of side 0 over side 1
   (cards won from now on, últimas, cantes sung from now on);
@@ -29,28 +30,16 @@ never in clock time (the engine has no clock).
 
 from __future__ import annotations
 
+from ..cards import DECK_SIZE, cards_of
 from ..cuatrola import rules as R
-from ..cuatrola.state import ABOVE, POINTS, REY_CABALLO, STRENGTH, SUIT_MASK
-from ..cuatrola.state import legal_mask as engine_legal_mask
+from ..cuatrola.play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, legal_mask,
+                             next_seat, sing, sitting_out, winning)
 
 INF = 10 ** 6
 FULL_HAND = R.TRICKS_PER_HAND
 LAST_TRICK = FULL_HAND - 1
-ULTIMAS = R.ULTIMAS_POINTS
-CARD_OF = {1 << c: c for c in range(40)}
+CARD_OF = {1 << c: c for c in range(DECK_SIZE)}
 NEED_WITH_QUINTOLA = R.TRICKS_FOR_CUATROLA_WITH_QUINTOLA
-SUIT_OF = tuple(c // 10 for c in range(40))
-# Move ordering: strongest first (trumps above everything).
-_ORDER_KEY = tuple(STRENGTH[c] for c in range(40))
-
-
-def bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 class Pos:
@@ -76,7 +65,7 @@ class Pos:
         self.sung = sung
         self.contract = contract
         self.declarer = declarer
-        self.out = (declarer + 2) % 4 if declarer >= 0 else -1
+        self.out = sitting_out(declarer)
         if rules is None:
             rules = R.OPTIONS.resolve()
         self.rules = rules
@@ -106,20 +95,10 @@ class Pos:
     # ----- rules (mirror the engine) -------------------------------------
     @property
     def active(self) -> int:
-        return 3 if self.declarer >= 0 else 4
-
-    def next_seat(self, seat: int) -> int:
-        n = (seat + 1) % 4
-        return (n + 1) % 4 if n == self.out else n
+        return R.SEATS - 1 if self.declarer >= 0 else R.SEATS
 
     def winning(self) -> tuple[int, int]:
-        t = self.trump
-        ws, wc = self.trick[0]
-        for s, c in self.trick[1:]:
-            if (c // 10 == wc // 10 and STRENGTH[c] > STRENGTH[wc]) or (
-                    c // 10 == t and wc // 10 != t):
-                ws, wc = s, c
-        return ws, wc
+        return winning(self.trick, self.trump)
 
     def legal(self) -> int:
         """Bitmask of the cards the seat to play may play."""
@@ -127,7 +106,7 @@ class Pos:
         if not self.trick:
             return hand
         ws, wc = self.winning()
-        return engine_legal_mask(self.rules, hand, self.trick, self.trump, ws, wc, self.turn)
+        return legal_mask(self.rules, hand, self.trick, self.trump, ws, wc, self.turn)
 
     def tricks_needed(self) -> int:
         if self.contract == R.CUATROLA and self.quintola:
@@ -144,7 +123,7 @@ class Pos:
         self.hands[seat] &= ~(1 << c)
         self.trick = self.trick + ((seat, c),)
         if len(self.trick) < self.active:
-            self.turn = self.next_seat(seat)
+            self.turn = next_seat(seat, self.out)
             return 0
         ws, _ = self.winning()
         side = ws % 2
@@ -160,29 +139,11 @@ class Pos:
         if self.done == FULL_HAND:
             pts += R.ULTIMAS_POINTS
         else:
-            pts += self._sing(side)
+            for _, suit, cante in sing(self.hands, side, self.won[side], self.sung, self.trump,
+                                       self.out, self.contract, self.cantes_every):
+                self.sung |= 1 << suit
+                pts += cante
         return pts if side == 0 else -pts
-
-    def _sing(self, side: int) -> int:
-        if not self.cantes_every and self.won[side] != 1:
-            return 0
-        found = []
-        for seat in (side, side + 2):
-            if seat == self.out:
-                continue
-            h = self.hands[seat]
-            for s in range(4):
-                if not self.sung >> s & 1 and h & REY_CABALLO[s] == REY_CABALLO[s]:
-                    found.append((-(R.CANTE_TRUMP_POINTS if s == self.trump else R.CANTE_POINTS), s))
-        found.sort()
-        if self.cantes_every:
-            found = found[:1]
-        total = 0
-        for negpts, s in found:
-            if not self.sung >> s & 1:  # a suit is sung once even if found twice
-                self.sung |= 1 << s
-                total -= negpts
-        return total
 
     def finished(self) -> bool:
         return self.done == FULL_HAND
@@ -222,7 +183,7 @@ class Solver:
         """
         p = self.pos
         if moves is None:
-            moves = bits(p.legal())
+            moves = cards_of(p.legal())
         out = {}
         for c in moves:
             q = p.copy()
@@ -245,12 +206,20 @@ class Solver:
         card = max(sorted(vals), key=lambda c: sign * vals[c])
         return card, vals[card]
 
+    def value(self, alpha: int = -INF, beta: int = INF) -> int:
+        """The minimax value of the position itself (side 0's point of view, see the
+        module doc), searched in the window (``alpha``, ``beta``): exact inside it;
+        at most ``alpha`` when the value is at most ``alpha``, at least ``beta`` when
+        it is at least ``beta`` (a null window ``(b, b + 1)`` tells which side of
+        ``b`` it lies, cheaply)."""
+        return self._search(self.pos, alpha, beta)
+
     # ----- the search ----------------------------------------------------
     def _search(self, pos: Pos, alpha: int, beta: int) -> int:
         trump = pos.trump
         out = pos.out
         active = pos.active
-        nxt = [pos.next_seat(s) for s in range(4)]
+        nxt = [next_seat(s, out) for s in range(R.SEATS)]
         bp, dok, blat = pos.beat_partner, pos.discard_ok, pos.beat_led_after_trump
         every = pos.cantes_every
         tricks_mode = pos.contract >= R.CUATROLA
@@ -264,29 +233,21 @@ class Solver:
         PTS = POINTS
         AB = ABOVE
         SM = SUIT_MASK
-        RC = REY_CABALLO
-        cante_seats = ([s for s in (0, 2) if s != out], [s for s in (1, 3) if s != out])
-        cante_order = [trump] + [s for s in range(4) if s != trump]
+        contract = pos.contract
         count = [0]
-        by_strength = sorted(range(40), key=lambda c: (c // 10 == trump, STR[c]), reverse=True)
+        by_strength = sorted(range(DECK_SIZE), key=lambda c: (c // 10 == trump, STR[c]),
+                             reverse=True)
         order = self.order.setdefault(trump, {})
 
-        def sing(side, sung, won_side):
-            # returns (points, new sung)
-            if not every and won_side != 1:
-                return 0, sung
+        def cantes(side, sung, won_side):
+            """(points, suits sung) after ``side`` won a trick (``play.sing``)."""
+            a, b = hands[side], hands[side + 2]
+            if not (a & a >> 1 | b & b >> 1) & CABALLO_MASK:
+                return 0, sung  # no rey-caballo pair in the side's hands
             pts = 0
-            for s in cante_order:
-                if sung >> s & 1:
-                    continue
-                pair = RC[s]
-                for seat in cante_seats[side]:
-                    if hands[seat] & pair == pair:
-                        pts += 40 if s == trump else 20
-                        sung |= 1 << s
-                        break
-                if pts and every:
-                    break
+            for _, suit, cante in sing(hands, side, won_side, sung, trump, out, contract, every):
+                pts += cante
+                sung |= 1 << suit
             return pts, sung
 
         def last_trick(turn, w0, w1):
@@ -308,7 +269,7 @@ class Solver:
                 nw0, nw1 = (w0 + 1, w1) if side == 0 else (w0, w1 + 1)
                 dt = nw1 if dside == 0 else nw0
                 return -win_val if dt > allowed else win_val
-            gain = tp + ULTIMAS
+            gain = tp + R.ULTIMAS_POINTS
             return gain if side == 0 else -gain
 
         def node(turn, n, led, ws, wc, top, tpts, done, sung, w0, w1, alpha, beta):
@@ -400,10 +361,10 @@ class Solver:
                         else:
                             nw0, nw1 = w0, w1 + 1
                         if nd == FULL_HAND:
-                            gain = npts + 10
+                            gain = npts + R.ULTIMAS_POINTS
                             val = gain if side == 0 else -gain
                         else:
-                            cp, nsung = sing(side, sung, nw0 if side == 0 else nw1)
+                            cp, nsung = cantes(side, sung, nw0 if side == 0 else nw1)
                             gain = npts + cp
                             d = gain if side == 0 else -gain
                             val = d + node(nws, 0, 0, 0, 0, 0, 0, nd, nsung, nw0, nw1,

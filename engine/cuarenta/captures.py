@@ -23,11 +23,13 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..cards import SUITS, card, cards_of, mask
+from ..cards import SUITS, card, cards_of, mask, single_masks
 from ..errors import Refusal
 from . import rules as R
 
 TEXT = R.DECK.text
+CARD_BITS = 6                       #: a play's card sits in the low 6 bits, its capture above
+CARD_FIELD = (1 << CARD_BITS) - 1
 RANK_MASK = tuple(mask(card(k, s) for s in range(SUITS)) for k in range(R.RANKS))
 BELOW = tuple(sum(RANK_MASK[:k]) for k in range(R.RANKS))         # ranks lower than k
 ABOVE = tuple(sum(RANK_MASK[k + 1:]) for k in range(R.RANKS))     # ranks higher than k
@@ -58,29 +60,15 @@ SUMS = tuple(
     for k in range(R.RANKS))
 
 
-def bits(m: int) -> list[int]:
-    """The one-bit masks of ``m``, lowest first.
-
-    >>> bits(0b1010)
-    [2, 8]
-    """
-    out = []
-    while m:
-        low = m & -m
-        out.append(low)
-        m ^= low
-    return out
-
-
 def _choose(m: int, count: int) -> list[int]:
     if count == 1:
-        return bits(m)
-    return [sum(c) for c in combinations(bits(m), count)]
+        return single_masks(m)
+    return [sum(c) for c in combinations(single_masks(m), count)]
 
 
 def main_captures(rank: int, table: int) -> list[int]:
     """Every pair and every sum a card of ``rank`` can take from ``table``."""
-    out = bits(table & RANK_MASK[rank])
+    out = single_masks(table & RANK_MASK[rank])
     low = table & SUM_BELOW[rank]
     if low & (low - 1):  # a sum needs two number cards below the played rank
         out.extend(_sums(rank, low))
@@ -126,13 +114,13 @@ def sequences(rank: int, table: int, full: bool) -> list[int]:
     if full:
         for here in levels:
             if here & (here - 1):
-                out = [o | b for o in out for b in bits(here)]
+                out = [o | b for o in out for b in single_masks(here)]
             else:
                 out = [o | here for o in out]
         return out
     layer = [0]
     for here in levels:
-        layer = [o | b for o in layer for b in bits(here)]
+        layer = [o | b for o in layer for b in single_masks(here)]
         out.extend(layer)
     return out
 
@@ -148,6 +136,31 @@ def capture_sets(c: int, table: int, manual: bool) -> list[int]:
     return [m | s for m in mains for s in seqs]
 
 
+def plays(hand: int, table: int, manual: bool) -> list[int]:
+    """Every play of ``hand`` on ``table``, by card: laying it down, then each capture it
+    may make (``capture_sets``). A play is one int, ``card | taken << CARD_BITS``
+    (``taken``: the mask of the table cards it captures; 0 lays the card down), the
+    state's action encoding.
+
+    >>> from engine.cards import FRENCH, mask
+    >>> M = lambda s: mask(FRENCH.parse(x) for x in s.split())
+    >>> [(FRENCH.text(a & CARD_FIELD), _names(a >> CARD_BITS))
+    ...  for a in plays(M("2S 6S"), M("2H 3H 4H"), False)]
+    [('2S', ''), ('2S', '2H+3H+4H'), ('6S', ''), ('6S', '2H+4H')]
+    """
+    out = []
+    while hand:
+        low = hand & -hand
+        hand ^= low
+        c = low.bit_length() - 1
+        out.append(c)
+        r = c % R.RANKS
+        if table & RANK_MASK[r] or (x := table & SUM_BELOW[r]) & (x - 1):
+            for s in capture_sets(c, table, manual):
+                out.append(c | s << CARD_BITS)
+    return out
+
+
 def next_sequence_rank(rank: int, taken: int, table: int) -> int:
     """The rank a sequence could still continue with after ``taken``, or -1.
 
@@ -158,6 +171,7 @@ def next_sequence_rank(rank: int, taken: int, table: int) -> int:
 
 
 def _names(m: int) -> str:
+    """Notation of the cards of ``m``, joined by '+' in notation order: ``2S+4C``."""
     return "+".join(TEXT(x) for x in sorted(cards_of(m), key=sort_key))
 
 
@@ -205,7 +219,7 @@ def capture_problem(c: int, taken: int, table: int, manual: bool) -> Refusal | N
             return Refusal("face_no_sum", {"card": name, "cards": card_texts(low)},
                            f"{name} has no number value: J, Q and K only pair or take a "
                            f"sequence, they cannot add up {_names(low)}")
-        total = sum(CARD_VALUE[x.bit_length() - 1] for x in bits(low))
+        total = sum(CARD_VALUE[x.bit_length() - 1] for x in single_masks(low))
         value = R.rank_value(rank)
         if not low & (low - 1):
             return Refusal("sum_single", {"cards": card_texts(low), "total": total, "card": name},

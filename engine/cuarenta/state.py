@@ -16,7 +16,7 @@ Actions are ints (see docs/rules-cuarenta.md, "Action notation"):
 
 >>> from engine.cuarenta import new_match
 >>> s = new_match(seed="doc", options={"players": 2})
->>> s.phase_name, s.current_player == (s.dealer + 1) % 2, bin(s.hands[0]).count("1")
+>>> s.phase_name, s.current_player == (s.dealer + 1) % 2, s.hands[0].bit_count()
 ('play', True, 5)
 >>> a = s.legal_actions()[0]
 >>> s.apply(a).table == 1 << a
@@ -27,20 +27,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import DECK_SIZE, cards_of, suit_of
+from ..cards import DECK_SIZE, suit_of
 from ..config import MatchConfig
 from ..deal import shuffled
-from ..errors import ECHO_LIMIT, CardError, IllegalActionError, MatchFileError, Refusal, RulesError, brief
+from ..errors import (ECHO_LIMIT, CardError, IllegalActionError, MatchFileError, Refusal,
+                      RulesError, brief)
 from ..protocol import TERMINAL
 from . import rules as R
-from .captures import (ABOVE, RANK_MASK, SUM_BELOW, capture_problem, capture_sets, card_texts,
-                       next_sequence_rank, sequences, sort_key)
+from .captures import (ABOVE, CARD_BITS, CARD_FIELD, RANK_MASK, _names, capture_problem,
+                       card_texts, next_sequence_rank, plays, sequences)
 
 PLAY, CLAIM, OVER = 0, 1, 2
 PHASE_NAMES = ("play", "claim", "over")
 
-CARD_BITS = 6                       #: the played card sits in the low 6 bits of an action
-CARD_FIELD = (1 << CARD_BITS) - 1
 NOCLAIM = DECK_SIZE                 #: 40: decline the ronda claim
 CLAIM_BASE = DECK_SIZE + 1          #: 41..50: claim that the ronda's rank is ``a - 41``
 TAKE = CARD_FIELD                   #: low field 63: take a forgotten sequence
@@ -179,8 +178,19 @@ def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int, players: int) -> tupl
     return tuple(out)
 
 
-def _names(m: int) -> str:
-    return "+".join(TEXT(c) for c in sorted(cards_of(m), key=sort_key))
+def worth(params: Params, kind: str, base: int, before: int) -> tuple[int, str]:
+    """Points a side at ``before`` gets for a ``kind`` worth ``base``, and why less:
+    "38 que no juega" (a side at 38 scores no limpia; with ``thirty_eight =
+    caida_only`` only a caída) and "Rondas ab 30" (no ronda points from 30 on)."""
+    if before == R.THIRTY_EIGHT:
+        if params.caida_only:
+            if kind != CAIDA:
+                return 0, NOTE_38
+        elif kind == LIMPIA:
+            return 0, NOTE_38
+    if params.rondas_from_30 and kind in (RONDA, CLAIMED) and before >= R.RONDAS_LIMIT:
+        return 0, NOTE_30
+    return base, ""
 
 
 def _push(log: tuple, events) -> tuple:
@@ -262,16 +272,7 @@ class CuarentaState(NamedTuple):
             out = []
             if self.forgot >= 0:
                 out.extend(TAKE | s << CARD_BITS for s in sequences(self.forgot - 1, table, True))
-            h = self.hands[self.turn]
-            while h:
-                low = h & -h
-                h ^= low
-                c = low.bit_length() - 1
-                out.append(c)
-                r = c % R.RANKS
-                if table & RANK_MASK[r] or (x := table & SUM_BELOW[r]) & (x - 1):
-                    for s in capture_sets(c, table, manual):
-                        out.append(c | s << CARD_BITS)
+            out.extend(plays(self.hands[self.turn], table, manual))
             out.sort()
             return tuple(out)
         if self.phase == CLAIM:
@@ -457,20 +458,6 @@ class CuarentaState(NamedTuple):
         text = self.action_text(action)
         return Refusal("bad_action", {"text": text}, f"{text} is not an action")
 
-    # ----- scoring --------------------------------------------------------
-    def _worth(self, kind: str, base: int, before: int) -> tuple[int, str]:
-        """Points a side at ``before`` gets for a ``kind`` worth ``base``, and why less."""
-        p = self.params
-        if before == R.THIRTY_EIGHT:
-            if p.caida_only:
-                if kind != CAIDA:
-                    return 0, NOTE_38
-            elif kind == LIMPIA:
-                return 0, NOTE_38
-        if p.rondas_from_30 and kind in (RONDA, CLAIMED) and before >= R.RONDAS_LIMIT:
-            return 0, NOTE_30
-        return base, ""
-
     # ----- play -----------------------------------------------------------
     def _lay(self, c: int) -> "CuarentaState":
         seat = self.turn
@@ -498,7 +485,7 @@ class CuarentaState(NamedTuple):
             before = score[side]
             gained = 0
             if caida:
-                pts, note = self._worth(CAIDA, R.CAIDA_POINTS, before)
+                pts, note = worth(self.params, CAIDA, R.CAIDA_POINTS, before)
                 recent.append(Event(CAIDA, seat, side, self.last, points=pts, note=note,
                                     deal=self.deal_no, against=(seat - 1) % p.players))
                 gained += pts
@@ -506,7 +493,7 @@ class CuarentaState(NamedTuple):
                 if caida and p.todo_dos:
                     pts, note = R.TODO_DOS_POINTS - R.CAIDA_POINTS, NOTE_TODO_DOS
                 else:
-                    pts, note = self._worth(LIMPIA, R.LIMPIA_POINTS, before)
+                    pts, note = worth(self.params, LIMPIA, R.LIMPIA_POINTS, before)
                 recent.append(Event(LIMPIA, seat, side, points=pts, note=note,
                                     deal=self.deal_no))
                 gained += pts
@@ -569,7 +556,7 @@ class CuarentaState(NamedTuple):
                     st = self._replace(log=(ev, log), score=score, rondas=rondas)
                     return st._game_won(side, recent, finished=False)
                 if count == R.RONDA_SIZE:
-                    pts, note = self._worth(RONDA, R.RONDA_POINTS, score[side])
+                    pts, note = worth(self.params, RONDA, R.RONDA_POINTS, score[side])
                     ev = Event(RONDA, seat, side, points=pts, note=note, rank=k, deal=d)
                     recent.append(ev)
                     log = (ev, log)
@@ -598,7 +585,7 @@ class CuarentaState(NamedTuple):
 
     def _can_claim(self, claimer: int) -> bool:
         side = claimer & 1
-        return self._worth(CLAIMED, R.RONDA_CLAIM_POINTS, self.score[side])[0] > 0
+        return worth(self.params, CLAIMED, R.RONDA_CLAIM_POINTS, self.score[side])[0] > 0
 
     def _next_claim(self, recent: list) -> "CuarentaState":
         pending = self.pending
@@ -630,7 +617,7 @@ class CuarentaState(NamedTuple):
             fell = self.caida_cards(claimer, holder, d)
             right = named == ronda_rank and bool(fell & RANK_MASK[ronda_rank])
             if right:
-                pts, note = self._worth(CLAIMED, R.RONDA_CLAIM_POINTS, score[side])
+                pts, note = worth(self.params, CLAIMED, R.RONDA_CLAIM_POINTS, score[side])
                 note = note or "right"
             else:
                 pts, note = 0, "wrong"
@@ -647,7 +634,7 @@ class CuarentaState(NamedTuple):
     def _finish_hand(self, recent: list) -> "CuarentaState":
         counts = (self.captured[0].bit_count(), self.captured[1].bit_count())
         side, base = R.carton(counts, self.dealer & 1)
-        pts, note = self._worth(CARTON, base, self.score[side])
+        pts, note = worth(self.params, CARTON, base, self.score[side])
         ev = Event(CARTON, side=side, points=pts, note=note, count=counts[side])
         recent.append(ev)
         score = self.score

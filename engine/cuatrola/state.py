@@ -17,12 +17,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import cards_of, mask, rank_of, suit_of, SUITS
+from ..cards import cards_of
 from ..config import MatchConfig
 from ..deal import shuffled
 from ..errors import ECHO_LIMIT, IllegalActionError, Refusal, brief
 from ..protocol import TERMINAL
 from . import rules as R
+# STRENGTH and beats are re-exported for the code that imports them from here.
+from .play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, beats,  # noqa: F401
+                   first_leader, legal_mask, next_seat, sing, sitting_out, winning)
 
 BIDDING, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("bidding", "play", "over")
@@ -45,23 +48,6 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "bad_deal": ("hand",),            # an explicit deal whose trump card the dealer lacks
 }
 
-POINTS = [0] * 40
-STRENGTH = [0] * 40
-SUIT_MASK = [0] * SUITS
-ABOVE = [0] * 40  # same-suit counting cards stronger than the card
-for _c in R.CARDS:
-    POINTS[_c] = R.RANK_POINTS[rank_of(_c)]
-    STRENGTH[_c] = R.RANK_STRENGTH[rank_of(_c)]
-    SUIT_MASK[suit_of(_c)] |= 1 << _c
-for _c in R.CARDS:
-    ABOVE[_c] = mask(d for d in R.CARDS
-                     if suit_of(d) == suit_of(_c) and R.RANK_STRENGTH[rank_of(d)] > STRENGTH[_c])
-POINTS = tuple(POINTS)
-STRENGTH = tuple(STRENGTH)
-SUIT_MASK = tuple(SUIT_MASK)
-ABOVE = tuple(ABOVE)
-REY_CABALLO = tuple((1 << (s * 10 + R.REY)) | (1 << (s * 10 + R.CABALLO)) for s in range(SUITS))
-CABALLO_MASK = mask(s * 10 + R.CABALLO for s in range(SUITS))  # rey = caballo + 1: h & h >> 1
 SUIT_NAMES = R.DECK.suit_names
 
 
@@ -125,47 +111,8 @@ def first_dealer(cfg: MatchConfig) -> int:
 
 
 _new = tuple.__new__
-_ACTIONS: dict[int, tuple[int, ...]] = {}
-_BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids  # memo: legal mask -> card tuple (at most ~22k masks)
-
-
-def beats(c: int, best: int, trump: int) -> bool:
-    """True if card ``c`` beats ``best`` (the card winning so far) with ``trump`` suit."""
-    cs, bs = c // 10, best // 10
-    return (cs == bs and STRENGTH[c] > STRENGTH[best]) or (cs == trump and bs != trump)
-
-
-def legal_mask(rules, hand: int, trick: tuple, trump: int, win_seat: int, win_card: int,
-               seat: int) -> int:
-    """The cards of ``hand`` that ``seat`` may play to ``trick`` (the obligations).
-
-    Follow suit; when following, beat the winning card if you can; void in the
-    led suit, trump; a trump already in the trick, over-trump if you can. The
-    rule options decide the disputed cases (docs/rules-cuatrola.md).
-    """
-    if not trick:
-        return hand
-    led = trick[0][1] // 10
-    partner_winning = (not rules.beat_partner) and (win_seat - seat) % 2 == 0
-    follow = hand & SUIT_MASK[led]
-    if follow:
-        if partner_winning:
-            return follow
-        if win_card // 10 == led:  # not trumped (or trumps led)
-            return (follow & ABOVE[win_card]) or follow
-        if rules.beat_led_after_trump:
-            top_led = max((c for _, c in trick if c // 10 == led), key=STRENGTH.__getitem__)
-            return (follow & ABOVE[top_led]) or follow
-        return follow
-    trumps = hand & SUIT_MASK[trump]
-    if not trumps or partner_winning:
-        return hand
-    if win_card // 10 == trump:
-        over = trumps & ABOVE[win_card]
-        if over:
-            return over
-        return hand if rules.discard_if_cannot_overtrump else trumps
-    return trumps
+_ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
+_BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids
 
 
 class CuatrolaState(NamedTuple):
@@ -213,7 +160,7 @@ class CuatrolaState(NamedTuple):
     @property
     def out(self) -> int:
         """The seat sitting out (the declarer's partner), or -1."""
-        return (self.declarer + 2) % R.SEATS if self.declarer >= 0 else -1
+        return sitting_out(self.declarer)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -306,21 +253,14 @@ class CuatrolaState(NamedTuple):
         for seat, bid in bids:
             if bid > contract:
                 declarer, contract = seat, bid
-        mano = (self.dealer + 1) % R.SEATS
-        leader = mano
-        if declarer >= 0 and mano == (declarer + 2) % R.SEATS:
-            leader = (mano + 1) % R.SEATS
+        leader = first_leader(self.dealer, declarer)
         return self._replace(bids=bids, contract=contract, declarer=declarer,
                              phase=PLAY, turn=leader, legal=self.hands[leader])
 
     # ----- play -----------------------------------------------------------
     def _winning(self, trick) -> tuple[int, int]:
         """(seat, card) currently winning ``trick`` (non-empty)."""
-        best_seat, best = trick[0]
-        for seat, c in trick[1:]:
-            if beats(c, best, self.trump // 10):
-                best_seat, best = seat, c
-        return best_seat, best
+        return winning(trick, self.trump // 10)
 
     def _legal_mask(self) -> int:
         return legal_mask(self.cfg.rules, self.hands[self.turn], self.trick, self.trump // 10,
@@ -393,9 +333,7 @@ class CuatrolaState(NamedTuple):
             win_seat, win_card = self.win_seat, self.win_card
         declarer = self.declarer
         if len(trick) < (R.SEATS if declarer < 0 else R.SEATS - 1):
-            nxt = (seat + 1) % R.SEATS
-            if declarer >= 0 and nxt == (declarer + 2) % R.SEATS:
-                nxt = (nxt + 1) % R.SEATS
+            nxt = next_seat(seat, sitting_out(declarer))
             legal = legal_mask(self.cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt)
             return _new(CuatrolaState, (
                 self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, nxt,
@@ -412,9 +350,8 @@ class CuatrolaState(NamedTuple):
             (self.tricks_won[0], self.tricks_won[1] + 1)
         tricks = self.tricks + (Trick(trick[0][0], trick, win_seat),)
         cantes = self.cantes
-        if self.contract < R.CUATROLA and len(tricks) < R.TRICKS_PER_HAND and (
-                hands[side] & (hands[side] >> 1) & CABALLO_MASK
-                or hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK):
+        if hands[side] & (hands[side] >> 1) & CABALLO_MASK or \
+                hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK:  # a pair: look closer
             cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
         state = _new(CuatrolaState, (
             self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, win_seat,
@@ -425,23 +362,13 @@ class CuatrolaState(NamedTuple):
         return state
 
     def _sing(self, hands, side: int, side_tricks: int, trick_index: int) -> tuple:
-        """Cantes sung by ``side`` after winning a trick (automatic)."""
-        every = self.cfg.rules.cantes == "every_trick"
-        if not every and side_tricks != 1:
-            return ()
-        sung = {c.suit for c in self.cantes}
-        trump = self.trump // 10
-        found = []
-        for seat in (side, side + 2):
-            if seat == self.out:
-                continue
-            h = hands[seat]
-            for s in range(SUITS):
-                if s not in sung and h & REY_CABALLO[s] == REY_CABALLO[s]:
-                    pts = R.CANTE_TRUMP_POINTS if s == trump else R.CANTE_POINTS
-                    found.append(Cante(seat, s, pts, trick_index))
-        found.sort(key=lambda k: (-k.points, k.suit))
-        return tuple(found[:1]) if every else tuple(found)
+        """Cantes sung by ``side`` after winning a trick (automatic): ``play.sing``."""
+        sung = 0
+        for k in self.cantes:
+            sung |= 1 << k.suit
+        return tuple(Cante(seat, suit, pts, trick_index) for seat, suit, pts in sing(
+            hands, side, side_tricks, sung, self.trump // 10, self.out, self.contract,
+            self.cfg.rules.cantes == "every_trick"))
 
     def _finish_hand(self, last_winner: int) -> "CuatrolaState":
         ultimas = last_winner % 2

@@ -4,7 +4,8 @@ import random
 
 from engine.bots import choose
 from engine.cuatrola import new_match
-from engine.cuatrola.state import PLAY
+from engine.cuatrola.rules import PASS
+from engine.cuatrola.state import BID_ACTION_BASE, PLAY
 from engine.deal import SeededStream
 
 
@@ -24,7 +25,7 @@ def positions(rules, n_hands, level="heuristic", seed="pos", bid_rng=None, with_
             out.append((s, tuple(actions)) if with_actions else s)
             if bid_rng is not None and s.phase != PLAY:
                 legal = s.legal_actions()
-                a = bid_rng.choices(legal, [6 if x == 100 else 1 for x in legal])[0]
+                a = bid_rng.choices(legal, [6 if x == BID_ACTION_BASE + PASS else 1 for x in legal])[0]
             else:
                 a = s.parse_action(choose(s.view(seat), level,
                                           SeededStream("test", f"{seed}-{i}", str(k))))

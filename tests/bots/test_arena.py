@@ -99,10 +99,10 @@ def _play_positions(seed, n_hands=1):
 
 def test_partner_probe_deals_hold_the_partners_real_cards():
     from engine.bots.cuatrola_info import ALL_CARDS, Info
-    from engine.bots.cuatrola_heuristic import card
+    from engine.cards import card
     from engine.bots.cuatrola_sample import Sampler
     from engine.cuatrola import rules as R
-    from engine.cuatrola.state import SUIT_MASK
+    from engine.cuatrola.play import SUIT_MASK
     checked = 0
     for s in _play_positions("arena-probe/1"):
         if s.phase_name != "play" or s.out >= 0:

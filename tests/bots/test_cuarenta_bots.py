@@ -10,8 +10,10 @@ from engine.bots.cuarenta_common import Info, Sim, claim_rank, parse_play
 from engine.bots.cuarenta_heuristic import decide
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
-from engine.cuarenta.state import CLAIM, PLAY
+from engine.cuarenta.state import PLAY
 from engine.deal import SeededStream
+
+from .cuarenta_scenario import claim_positions, scenario
 
 P = R.DECK.parse
 
@@ -56,25 +58,6 @@ def test_simulator_scores_like_the_engine(rules):
             s = s2
             checked += 1
     assert checked >= 100
-
-
-def deal4(first, rest_seed=1):
-    """A 4-player hand: deal 1 as given (seat -> 5 card texts), deal 2 the other cards."""
-    masks = [sum(1 << P(c) for c in first[s]) for s in range(4)]
-    used = sum(masks)
-    rest = [c for c in range(40) if not used >> c & 1]
-    random.Random(rest_seed).shuffle(rest)
-    second = [sum(1 << c for c in rest[5 * s:5 * s + 5]) for s in range(4)]
-    return ((tuple(masks), tuple(second)),)
-
-
-def scenario(first, actions=(), rules=None, score=None):
-    s = new_match(seed="cs", options=rules or {}, deals=deal4(first), first_dealer=3)
-    for a in actions:
-        s = s.apply(s.parse_action(a))
-    if score is not None:
-        s = s._replace(score=score)
-    return s
 
 
 def check(s, text, rule):
@@ -158,30 +141,12 @@ def test_aces_are_dangerous():
 def test_ronda_claim_is_exact():
     """Whenever a claim is offered, the players name the holder's ronda rank."""
     found = 0
-    for m in range(400):
-        s = new_match(seed=f"claim{m}", options={"players": 2})
-        r = random.Random(m)
-        while not s.is_terminal() and s.hand_no == 0:
-            if s.phase == CLAIM:
-                claimer, holder, d = s.pending[0]
-                rank = next(k for dd, ss, k in s.rondas if dd == d and ss == holder)
-                v = s.view(claimer)
-                fell = s.caida_cards(claimer, holder, d)
-                want = f"claim:{R.DECK.ranks[rank]}" if fell & sum(
-                    1 << (x * 10 + rank) for x in range(4)) else "noclaim"
-                assert claim_rank(Info.from_view(v)) == want
-                for level in ("heuristic", "expert"):
-                    assert choose(v, level, SeededStream("c", str(m), level)) == want
-                found += 1
-                s = s.apply(s.parse_action(want))
-                continue
-            # fall on every card that can be fallen on, to make claims happen
-            acts = s.legal_actions()
-            caida = [a for a in acts if s.last >= 0 and (a >> 6) >> s.last & 1 and
-                     (a & 63) % 10 == s.last % 10]
-            s = s.apply(caida[0] if caida else r.choice(acts))
-        if found >= 3:
-            break
+    for m, s, want in claim_positions():
+        v = s.view(s.pending[0][0])
+        assert claim_rank(Info.from_view(v)) == want
+        for level in ("heuristic", "expert"):
+            assert choose(v, level, SeededStream("c", str(m), level)) == want
+        found += 1
     assert found >= 1
 
 

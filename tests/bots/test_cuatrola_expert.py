@@ -9,6 +9,7 @@ from engine.bots.cuatrola_info import Info
 from engine.bots.cuatrola_solver import INF, Solver
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
+from engine.cuatrola.state import BID_ACTION_BASE
 from engine.deal import SeededStream
 
 from .helpers import RULE_SETS
@@ -52,10 +53,10 @@ def test_takes_the_last_trick_with_the_kept_trump():
 def test_bids_on_total_control_and_passes_on_nothing():
     s = scenario({0: ["1O", "3O", "12O", "11O", "10O"]}, "10O", 0, ["pass", "pass", "pass"])
     action, est = bid(info_of(s), rng())
-    assert action - 100 >= 2, est  # cuatrola (or quintola)
+    assert action - BID_ACTION_BASE >= R.CUATROLA, est  # cuatrola (or quintola)
     s = scenario({0: ["10C", "11E", "10B", "12B", "11C"]}, "10O", 3)
     action, _ = bid(info_of(s), rng())
-    assert action == 100
+    assert action == BID_ACTION_BASE + R.PASS
 
 
 def test_deterministic_for_a_given_stream():
@@ -66,8 +67,7 @@ def test_deterministic_for_a_given_stream():
 
 def exact_margin(info, hands, contract: int) -> int:
     """My side's exact double-dummy margin of ``contract`` (full-window search)."""
-    pos = E.contract_pos(info, hands, contract)
-    v = Solver(pos)._search(pos, -INF, INF)
+    v = Solver(E.contract_pos(info, hands, contract)).value(-INF, INF)
     return v if info.seat % 2 == 0 else -v
 
 

@@ -82,7 +82,7 @@ def test_inference_places_the_hidden_cards_better():
     from engine.deal import SeededStream
 
     def right(s, hands, seat):
-        return sum(bin(s.hands[o] & hands[o]).count("1") for o in range(4) if o != seat)
+        return sum((s.hands[o] & hands[o]).bit_count() for o in range(4) if o != seat)
 
     plain = inferred = 0
     for k, (s, _) in enumerate(states_along({}, 30, "placed", random_bids=False)[::3]):

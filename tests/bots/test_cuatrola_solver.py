@@ -6,7 +6,7 @@ import pytest
 
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
-from engine.cuatrola.state import PLAY
+from engine.cuatrola.state import BID_ACTION_BASE, PLAY
 from engine.bots.cuatrola_solver import Pos, Solver
 
 from .helpers import RULE_SETS
@@ -20,7 +20,7 @@ def random_play_states(rules, seed, n, bid_weights=(8, 2, 1, 1)):
         s = new_match(seed=f"solver-{seed}-{i}", options=rules)
         while s.phase != PLAY:
             legal = s.legal_actions()
-            w = [bid_weights[a - 100] for a in legal]
+            w = [bid_weights[a - BID_ACTION_BASE] for a in legal]
             s = s.apply(rng.choices(legal, w)[0])
         for _ in range(rng.randrange(0, 16)):
             if s.phase != PLAY or s.hand_no:
@@ -79,7 +79,7 @@ def test_playouts_score_like_engine(rules):
 def test_solver_values_match_brute_force(rules):
     checked = 0
     for s in random_play_states(rules, 3, 400):
-        cards_left = sum(bin(h).count("1") for h in s.hands)
+        cards_left = sum(h.bit_count() for h in s.hands)
         if cards_left > 12 or s.hands[s.turn] == 0:
             continue
         p = Pos.from_state(s)

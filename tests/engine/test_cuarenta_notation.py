@@ -9,7 +9,7 @@ from engine.cuarenta import rules as R
 from engine.cuarenta.state import CARD_BITS, CLAIM_BASE, NOCLAIM, TAKE, CuarentaState
 from engine.errors import IllegalActionError, MatchFileError
 
-from .test_cuarenta_helpers import M_, P, act, hand_json, legal, match_file, setup, start
+from .cuarenta_helpers import M_, P, act, hand_json, legal, match_file, setup, start
 
 PLAIN = "AH 2H 3H 4H 5H|6H 7H JH QH KH"
 TABLE = "2C 3C 4C 5C 7C JC"  # seed 004's example table
@@ -149,7 +149,7 @@ def test_explicit_deals_then_seeded_hands():
     """Explicit deals serve the first hands; later hands are shuffled from the seed."""
     s = start(PLAIN)
     assert s.deals == parse_deals([hand_json([PLAIN], 2)])[0]
-    from .test_cuarenta_helpers import lay_out
+    from .cuarenta_helpers import lay_out
     s = lay_out(s)
     assert s.hand_no == 1 and s.deals != parse_deals([hand_json([], 2)])[0]
 

@@ -14,7 +14,7 @@ from engine.deal import shuffled
 from engine.errors import IllegalActionError, RulesError
 from engine.protocol import TERMINAL
 
-from .test_cuarenta_helpers import (M_, act, before_last_card, kinds, lay_out, legal, setup,
+from .cuarenta_helpers import (M_, act, before_last_card, kinds, lay_out, legal, setup,
                                     start, texts)
 
 # Two players, seat 1 deals, seat 0 plays first. Used where the cards do not matter.

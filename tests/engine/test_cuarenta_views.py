@@ -8,7 +8,7 @@ from engine import api
 from engine import match as M
 from engine.cuarenta import match_summary, render_text
 
-from .test_cuarenta_helpers import act, lay_out, match_file, setup, start, texts
+from .cuarenta_helpers import act, lay_out, match_file, setup, start, texts
 
 PLAIN = "AH 2H 3H 4H 5H|6H 7H JH QH KH"
 

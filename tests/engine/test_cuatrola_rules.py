@@ -460,7 +460,7 @@ def test_solo_failed_gives_two_points_to_the_rivals():
 def test_tie_goes_to_the_side_that_took_ultimas():
     """003: 'En caso de empate a tantos, gana la mano la pareja que ha logrado las 10 de
     últimas.' A fixed deal where both sides end on 65."""
-    from .cuatrola_fixtures import TIE_DEAL, TIE_ACTIONS
+    from .cuatrola_helpers import TIE_DEAL, TIE_ACTIONS
     s = act(start(TIE_DEAL["hands"], TIE_DEAL["trump"]), *TIE_ACTIONS)
     rec = s.history[0]
     assert rec.totals[0] == rec.totals[1]
