@@ -39,7 +39,6 @@ INF = 10 ** 6
 FULL_HAND = R.TRICKS_PER_HAND
 LAST_TRICK = FULL_HAND - 1
 CARD_OF = {1 << c: c for c in range(DECK_SIZE)}
-NEED_WITH_QUINTOLA = R.TRICKS_FOR_CUATROLA_WITH_QUINTOLA
 
 
 class Pos:
@@ -52,7 +51,7 @@ class Pos:
 
     __slots__ = ("hands", "trump", "turn", "trick", "done", "won", "sung", "contract", "rules",
                  "declarer", "out", "beat_partner", "discard_ok", "beat_led_after_trump",
-                 "cantes_every", "quintola")
+                 "cantes_every")
 
     def __init__(self, hands, trump: int, turn: int, trick=(), done: int = 0, won=(0, 0),
                  sung: int = 0, contract: int = R.PASS, declarer: int = -1, rules=None):
@@ -73,7 +72,6 @@ class Pos:
         self.discard_ok = rules.discard_if_cannot_overtrump
         self.beat_led_after_trump = rules.beat_led_after_trump
         self.cantes_every = rules.cantes == "every_trick"
-        self.quintola = rules.quintola
 
     @classmethod
     def from_state(cls, state, hands=None) -> "Pos":
@@ -109,9 +107,7 @@ class Pos:
         return legal_mask(self.rules, hand, self.trick, self.trump, ws, wc, self.turn)
 
     def tricks_needed(self) -> int:
-        if self.contract == R.CUATROLA and self.quintola:
-            return NEED_WITH_QUINTOLA
-        return FULL_HAND
+        return R.tricks_needed(self.contract, self.rules)
 
     def play(self, c: int) -> int:
         """Play ``c`` in place; the margin (side 0 minus side 1) it settles.

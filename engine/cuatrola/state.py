@@ -378,9 +378,7 @@ class CuatrolaState(NamedTuple):
         totals = [self.card_points[i] + cante_pts[i] + (R.ULTIMAS_POINTS if i == ultimas else 0)
                   for i in range(2)]
         if self.contract >= R.CUATROLA:
-            need = (R.TRICKS_FOR_CUATROLA_WITH_QUINTOLA
-                    if self.contract == R.CUATROLA and self.rules.quintola
-                    else R.TRICKS_PER_HAND)
+            need = R.tricks_needed(self.contract, self.rules)
             dside = self.declarer % 2
             win_side = dside if self.tricks_won[dside] >= need else 1 - dside
         elif totals[0] != totals[1]:

@@ -106,7 +106,7 @@ def seat_view(state: CuatrolaState, seat: int) -> dict:
         "mano": (dealer + 1) % R.SEATS,
         "turn": state.current_player,
         "hand": [text(c) for c in cards_of(state.hands[seat])],
-        "hand_sizes": [bin(h).count("1") for h in state.hands],
+        "hand_sizes": [h.bit_count() for h in state.hands],
         "trump_suit": SUIT_LETTERS[state.trump_suit],
         "trump_card": text(state.trump),
         "trump_card_held_by_dealer": bool(trump_held),
