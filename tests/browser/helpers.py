@@ -239,6 +239,30 @@ def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
     raise AssertionError("the game did not end")
 
 
+def capture_position():
+    """A 4-player Cuarenta deal (CPython) where the person can capture in more than one way:
+    (seed, view, card, the options of that card)."""
+    for k in range(200):
+        m = handle({"op": "new", "game": "cuarenta", "seed": f"choice-{k}", "seat": 0,
+                    "rules": {"players": 4}, "meta": {"app": "tapete-web", "level": "novice"}})["match"]
+        for _ in range(60):
+            v = handle({"op": "view", "match": m, "seat": 0})["view"]
+            if v["turn"] == 0:
+                break
+            seat = v["turn"]
+            a = handle({"op": "bot", "match": m, "seat": seat, "level": "novice"})["action"]
+            m = handle({"op": "act", "match": m, "seat": seat, "action": a})["match"]
+        if v["turn"] != 0:
+            continue
+        by_card = {}
+        for o in v["captures"]:
+            by_card.setdefault(o["card"], []).append(o)
+        multi = [c for c, os in by_card.items() if len(os) > 1]
+        if multi:
+            return f"choice-{k}", v, multi[0], by_card[multi[0]]
+    raise AssertionError("no deal with a choice of captures")
+
+
 # ---- share links (docs/share-links.md), built independently of the app's JS ----
 def b64url(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")

@@ -20,8 +20,8 @@ import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved)  # noqa: E402
-from tests.browser.test_cuarenta import _capture_position  # noqa: E402
+from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved,  # noqa: E402
+                                   capture_position)
 
 
 def shoot(page, out, name):
@@ -80,7 +80,7 @@ def main(out: Path):
         shoot(page, out, "cuatrola-hand-over")
         press(page, page.locator("dialog[open] button.primary"))
 
-        seed, _v, card, _o = _capture_position()
+        seed, _v, card, _o = capture_position()
         new_match(page, url, "cuarenta", {}, seed=seed, query="?players=4")
         page.wait_for_selector(".hand button.card:not(.illegal)")
         press(page, page.locator(f".hand button.card[data-card='{card}']"))
