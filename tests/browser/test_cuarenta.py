@@ -75,4 +75,5 @@ def test_ronda_claim_at_the_end_of_a_hand(phone, app_url):
     wait_moved(phone, before)
     rec = stored(phone, mid)
     assert "claim:K" in rec["match"]["actions"]
-    assert "names the ronda" in phone.inner_text("#live")
+    # the person's claim is said in the second person (it read "You names the ronda", issue 13)
+    assert "You name the ronda" in phone.inner_text("#live")
