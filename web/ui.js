@@ -30,33 +30,51 @@ export function clear(el) { while (el.firstChild) el.firstChild.remove(); return
 
 let toastTimer = 0;
 let docked = null;
+let heldUntil = 0;        // a warning or an error on the docked line stays until then
+let toastNode = null;
+const toastEl = () => (toastNode && toastNode.isConnected ? toastNode : (toastNode = document.getElementById("toast") || toastNode));
+
 /**
  * A short message. On most screens it floats near the top for a few seconds and is read out
  * (role=status). A table gives it a line of its own in its layout (dockToast): there it covers
- * nothing, stays until the next message, and screen readers get it from the live region.
+ * nothing and stays until the next message; a warning or an error stays `ms` even then (the
+ * next events are shown under it); screen readers get it from the live region.
  */
 export function toast(text, { kind = "info", ms = 3200 } = {}) {
-  const el = document.getElementById("toast");
-  el.textContent = text;
-  el.dataset.kind = kind;
-  el.classList.add("show");
-  clearTimeout(toastTimer);
-  if (docked) {
-    announce(text);
-    toastTimer = setTimeout(() => { el.dataset.kind = "info"; }, ms);
-  } else {
+  const el = toastEl();
+  if (!el) return;
+  if (docked && !docked.isConnected) dockToast(null);
+  if (!docked) {
+    el.textContent = text;
+    el.dataset.kind = kind;
+    el.classList.add("show");
+    clearTimeout(toastTimer);
     toastTimer = setTimeout(() => el.classList.remove("show"), ms);
+    return;
   }
+  const now = Date.now();
+  const line = h("span", { class: "msg", dataset: { kind }, text });
+  if (kind === "info" && now < heldUntil && el.firstChild) {
+    while (el.childNodes.length > 1) el.lastChild.remove();
+    el.append(line);
+  } else {
+    clear(el).append(line);
+    heldUntil = kind === "info" ? 0 : now + ms;
+  }
+  el.dataset.kind = el.firstChild.dataset.kind;    // the held warning's, or this message's
+  el.classList.add("show");
+  announce(text);
 }
 
 /** Give the toast a place in a screen's layout (`host`), or send it back to float (null). */
 export function dockToast(host) {
-  const el = document.getElementById("toast");
+  const el = toastEl();
   if (!el) return;
   clearTimeout(toastTimer);
-  el.textContent = "";
+  clear(el);
   el.classList.remove("show");
   el.dataset.kind = "info";
+  heldUntil = 0;
   docked = host || null;
   if (host) {
     host.append(el);
