@@ -375,3 +375,154 @@ def test_importing_the_same_match_twice_keeps_one_entry(phone, app_url, tmp_path
     assert phone.locator(".history-item").count() == n + 1
     assert phone.get_attribute(".history-item.new", "data-id") == first
     assert stored(phone, first)["match"]["actions"] == m["actions"]
+
+
+# ---------------------------------------------------------------- the game explained at the table
+def test_the_trump_is_named_in_the_header_and_the_last_trick_names_every_seat(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    view = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]
+    suit = read_catalog("en")[f"card.sp.suit.{view['trump_suit']}"]
+    chip = phone.locator(".tbar .trump-chip")
+    assert chip.get_attribute("aria-label") == f"Trump: {suit}"
+    assert suit.lower() in chip.inner_text().lower() and "trump" in chip.inner_text().lower()
+    assert chip.locator("svg").count() == 1         # the suit's symbol too, not only a colour
+    for _ in range(20):
+        my_turn(phone)
+        if phone.locator(".controls button.bid").count() == 0 and len(stored(phone, mid)["match"]["actions"]) > 8:
+            break
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid[data-action=pass]")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    view = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]
+    trick = view["tricks"][-1]
+    press(phone, phone.locator("button:has-text('Last trick')"))
+    dlg = phone.locator("dialog.last-trick[open]")
+    dlg.wait_for()
+    names = {0: "You", 1: "Right", 2: "Partner", 3: "Left"}
+    for p in trick["cards"]:
+        fig = dlg.locator(f"figure.review-card[data-seat='{p['seat']}']")
+        assert fig.locator(".card").get_attribute("data-card") == p["card"]
+        assert names[p["seat"]] in fig.inner_text()
+    led = dlg.locator("figure.review-card.led")
+    assert led.count() == 1 and led.get_attribute("data-seat") == str(trick["leader"])
+    assert "led" in led.inner_text()
+    story = dlg.locator(".trick-story").inner_text()
+    assert names[trick["leader"]] in story and names[trick["winner"]] in story
+    press(phone, dlg.locator("button.primary"))
+
+
+def test_play_again_starts_the_same_rules_at_once(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/")
+    rules = {"end": "target", "target": 1}
+    mid = new_match(phone, app_url, "cuatrola", rules, seed="browser-1", level="heuristic")
+    old = stored(phone, mid)["match"]
+    for _ in range(200):
+        phone.wait_for_selector(ACTION, timeout=60_000)
+        if phone.locator("dialog.match-over[open]").count():
+            break
+        if close_dialog(phone) == "hand-over":
+            continue
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    press(phone, phone.locator("dialog.match-over[open] button[data-value=again]"))
+    phone.wait_for_function("(id) => location.hash.startsWith('#/play/') && !location.hash.endsWith(id)", arg=mid,
+                            timeout=30_000)
+    phone.wait_for_selector(".table .hand button.card", timeout=30_000)
+    new = stored(phone, phone.url.split("#/play/")[1])["match"]
+    assert new["rules"] == old["rules"] and new["meta"]["level"] == "heuristic"
+    assert new["seed"] != old["seed"]
+    phone.go_back()      # the finished match was replaced: back goes home
+    phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+
+
+VIBRATIONS = """() => { window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; }; }"""
+WATCH_MOTION = """() => { window.__moving = [];
+  window.__motionObserver && window.__motionObserver.disconnect();
+  window.__motionObserver = new MutationObserver((list) => { for (const m of list) {
+    const e = m.target; if (e.classList && (e.classList.contains('dealt') || e.classList.contains('gather')))
+      window.__moving.push(e.className); } });
+  window.__motionObserver.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
+
+
+def _play_a_while(page, n=8):
+    for _ in range(n):
+        my_turn(page)
+        before = moves(page)
+        cuarenta_move(page)
+        wait_moved(page, before)
+
+
+def test_haptics_and_animations_follow_the_settings_and_reduced_motion(phone, app_url):
+    """Cuarenta 2 players, seed deal-1: the person captures with the last card of deal 1
+    (action 10): a won capture, a new deal dealt into the hand, the person's turns."""
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/settings")
+    for box in ("#haptics", "#motion"):
+        assert phone.locator(box).is_checked()        # on by default
+    # on: vibrations on the person's turn and on a won capture; cards dealt and gathered
+    new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+    phone.evaluate(VIBRATIONS)
+    phone.evaluate(WATCH_MOTION)
+    assert phone.evaluate("document.documentElement.dataset.motion") == "on"
+    _play_a_while(phone, 6)
+    buzz = phone.evaluate("window.__buzz")
+    assert 35 in buzz and [20, 70, 30] in buzz, buzz
+    moving = phone.evaluate("window.__moving")
+    assert any("dealt" in c for c in moving) and any("gather" in c for c in moving), moving
+    # off in Settings (by taps): nothing vibrates, nothing moves
+    goto(phone, app_url, "#/settings")
+    press(phone, phone.locator("label[for=haptics]"))
+    press(phone, phone.locator("label[for=motion]"))
+    assert not phone.locator("#haptics").is_checked() and not phone.locator("#motion").is_checked()
+    assert phone.evaluate("JSON.parse(localStorage.getItem('tapete.settings'))")["haptics"] is False
+    assert phone.evaluate("document.documentElement.dataset.motion") == "off"
+    new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+    phone.evaluate(VIBRATIONS)
+    phone.evaluate(WATCH_MOTION)
+    _play_a_while(phone, 6)
+    assert phone.evaluate("window.__buzz") == []
+    assert phone.evaluate("window.__moving") == []
+    anim = phone.evaluate("() => [...document.querySelectorAll('.card')].map(e => getComputedStyle(e).animationName)"
+                          ".filter(n => n !== 'none')")
+    assert anim == []
+    # on again, but the system asks for reduced motion: neither
+    set_settings(phone, haptics=True, motion=True)
+    phone.emulate_media(reduced_motion="reduce")
+    try:
+        goto(phone, app_url, "#/", reload=True)
+        new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+        phone.evaluate(VIBRATIONS)
+        phone.evaluate(WATCH_MOTION)
+        assert phone.evaluate("document.documentElement.dataset.motion") == "off"
+        _play_a_while(phone, 6)
+        assert phone.evaluate("window.__buzz") == [] and phone.evaluate("window.__moving") == []
+    finally:
+        phone.emulate_media(reduced_motion="no-preference")
+
+
+SIZES = """() => ({ prompt: parseFloat(getComputedStyle(document.querySelector('.prompt')).fontSize),
+  say: parseFloat(getComputedStyle(document.querySelector('.say-line')).fontSize),
+  card: document.querySelector('.hand button.card').getBoundingClientRect().width,
+  trick: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--trick-w')) || 0 })"""
+
+
+def test_the_table_scales_up_on_a_desktop_window(phone, app_url, new_browser):
+    set_settings(phone, speed="instant", lang="en")
+    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    my_turn(phone)
+    small = phone.evaluate(SIZES)
+    b = new_browser(phone=False, viewport={"width": 1440, "height": 900})
+    page = b.page()
+    goto(page, app_url)
+    set_settings(page, speed="instant", lang="en")
+    new_match(page, app_url, "cuatrola", {}, seed="cover-1")
+    my_turn(page)
+    big = page.evaluate(SIZES)
+    assert big["prompt"] >= small["prompt"] * 1.25, (small, big)
+    assert big["say"] >= small["say"] * 1.25, (small, big)
+    assert big["card"] >= small["card"] * 1.5, (small, big)
