@@ -94,8 +94,9 @@ export class CuarentaTable extends TableBase {
   draw(view) {
     const v = view;
     const fr = this.frozen;
-    setText(this.top.titleEl, t("table.hand_no_cap", { n: v.hand_no }));
-    setText(this.top.subEl, t("c40.deal_of", { n: v.deal_no, of: v.deals_per_hand }) + (v.chica ? ` · ${t("c40.chica", { n: v.chica })}` : ""));
+    const head = fr && fr.head ? fr.head : v;    // a hand being finished keeps its own title
+    setText(this.top.titleEl, t("table.hand_no_cap", { n: head.hand_no }));
+    setText(this.top.subEl, t("c40.deal_of", { n: head.deal_no, of: head.deals_per_hand }) + (head.chica ? ` · ${t("c40.chica", { n: head.chica })}` : ""));
     drawScore(this.top.scoreEl, v.score);
 
     const sizes = fr ? fr.sizes : v.hand_sizes;
@@ -245,19 +246,24 @@ export class CuarentaTable extends TableBase {
     this.selected = null;
     this.lit = null;
     const events = view.events || [];
+    const handEnded = view.hands_played > prev.hands_played && !!view.last_hand;
     let pause = 0;
     const capture = events.find((e) => e.kind === "capture");
+    const lay = events.find((e) => e.kind === "lay");
+    const played = capture ? capture.card : lay ? lay.card : null;
+    const hand = seat === 0 && played ? prev.hand.filter((c) => c !== played) : prev.hand;
+    const sizes = prev.hand_sizes.map((n, s) => (s === seat && played ? n - 1 : n));
     if (capture) {
       // what was taken stays a moment before it leaves the table; the new deal (if this
       // was the deal's last card) comes after it, for everyone at once
-      const hand = seat === 0 ? prev.hand.filter((c) => c !== capture.card) : prev.hand;
-      const sizes = prev.hand_sizes.map((n, s) => (s === seat ? n - 1 : n));
-      this.frozen = { table: [...prev.table, capture.card], takes: [...capture.takes, capture.card], played: capture.card, hand, sizes };
+      this.frozen = { table: [...prev.table, capture.card], takes: [...capture.takes, capture.card], played: capture.card, hand, sizes, head: prev };
       pause = speed().trick;
+    } else if (handEnded) {
+      // the hand's last action: its table stays until the hand's breakdown
+      this.frozen = { table: played ? [...prev.table, played] : prev.table, takes: [], played, hand, sizes, head: prev };
     }
     this.render(view);
-    const lines = events.map((e) => this.eventText(e)).filter(Boolean);
-    this.say(lines);
+    this.say(events.map((e) => this.eventText(e)).filter(Boolean));
     if (events.some((e) => SCORING.includes(e.kind))) pause = Math.max(pause, Math.min(SCORING_MAX_MS, speed().trick + SCORING_EXTRA_MS));
     if (capture && capture.seat % 2 === 0) buzz(HAPTIC.won);
     if (pause) await sleep(pause);
@@ -266,10 +272,15 @@ export class CuarentaTable extends TableBase {
       await this.gather([...this.tableEl.querySelectorAll(".card.take")], this.pos(capture.seat));
       if (this.destroyed) return;
     }
+    if (handEnded) {
+      // the hand is over: the table is cleared while its breakdown is read, then the new deal
+      this.frozen = { table: [], takes: [], played: null, hand: [], sizes: prev.hand_sizes.map(() => 0), head: prev };
+      this.render(view);
+      await this.handOver(view);
+      if (this.destroyed) return;
+    }
     this.frozen = null;
     this.render(view);
-    if (view.hands_played > prev.hands_played && view.last_hand) await this.handOver(view);
-    if (this.destroyed) return;
     this.turnCue(prev, view);
     if (isOver(view)) await this.matchOver(view);
   }
