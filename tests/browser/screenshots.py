@@ -38,6 +38,8 @@ def play_until(page, pred, limit=200):
         page.wait_for_selector("dialog[open], .controls button.bid, .hand button.card:not(.illegal)", timeout=30_000)
         if pred(page):
             return True
+        if page.locator("dialog.match-over[open]").count():
+            return False
         if page.locator("dialog[open]").count():
             press(page, page.locator("dialog[open] button.primary"))
             continue
@@ -79,6 +81,24 @@ def main(out: Path):
         play_until(page, lambda pg: pg.locator("dialog.hand-over[open]").count() > 0)
         shoot(page, out, "cuatrola-hand-over")
         press(page, page.locator("dialog[open] button.primary"))
+        page.wait_for_selector("dialog.hand-over[open]", state="detached")
+        play_until(page, lambda pg: pg.locator(".trick .card").count() == 0
+                   and pg.locator(".hand button.card:not(.illegal)").count() > 0
+                   and pg.locator(".hand button.card").count() < 5)
+        press(page, page.locator("button:has-text('Última baza')"))
+        page.wait_for_selector("dialog.last-trick[open]")
+        shoot(page, out, "cuatrola-last-trick")
+        press(page, page.locator("dialog[open] button.primary"))
+        press(page, page.locator("#scores"))
+        page.wait_for_selector("dialog.scores[open] table.sheet")
+        shoot(page, out, "cuatrola-scores")
+        press(page, page.locator("dialog[open] button.primary"))
+
+        new_match(page, url, "cuatrola", {"end": "target", "target": 1}, seed="browser-1")
+        play_until(page, lambda pg: pg.locator("dialog.match-over[open]").count() > 0, limit=400)
+        press(page, page.locator("dialog.match-over[open] button[data-value=close]"))
+        page.wait_for_selector(".table .final")
+        shoot(page, out, "cuatrola-final")
 
         seed, _v, card, _o = capture_position()
         new_match(page, url, "cuarenta", {}, seed=seed, query="?players=4")

@@ -66,7 +66,7 @@ export class CuatrolaTable extends TableBase {
     const v = frozen ? frozen.view : view;
     setText(this.top.titleEl, t("table.hand_no_cap", { n: v.hand_no }));
     setText(this.top.subEl, this.contractLine(v));
-    drawScore(this.top.scoreEl, v.score);
+    drawScore(this.top.scoreEl, view.score);     // (a finished hand's points count at once)
     const trumpName = suitName("cuatrola", v.trump_suit);
     patch(this.top.trumpEl, v.trump_suit, (el) => el.append(
       h("span", { class: "trump-icon", svg: suitSymbolSVG("cuatrola", v.trump_suit) }),
