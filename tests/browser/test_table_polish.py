@@ -526,3 +526,25 @@ def test_the_table_scales_up_on_a_desktop_window(phone, app_url, new_browser):
     assert big["prompt"] >= small["prompt"] * 1.25, (small, big)
     assert big["say"] >= small["say"] * 1.25, (small, big)
     assert big["card"] >= small["card"] * 1.5, (small, big)
+
+
+def test_every_message_about_a_seat_or_a_side_has_its_forms():
+    """Each message the tables say about a seat (personal) or a side (sided) has a form for
+    the person and one for the others, in every language; the person's form names nobody."""
+    from .conftest import ROOT
+    code = "".join(p.read_text() for p in (ROOT / "web" / "table").glob("*.js"))
+    about_seat = set(re.findall(r"""\bpersonal\(\s*["']([a-z0-9_.]+)["']""", code))
+    about_side = set(re.findall(r"""\bsided\(\s*["']([a-z0-9_.]+)["']""", code))
+    assert {"announce.play", "c40.ev.lay", "c40.ev.claim_right", "contract.by"} <= about_seat
+    assert {"c40.ev.carton", "c40.ev.game"} <= about_side
+    for lang in ("en", "es", "de", "fr"):
+        cat = read_catalog(lang)
+        for key in about_seat | about_side:
+            assert "{name}" not in cat[f"{key}.you"], (lang, key)
+        for key in about_seat:
+            assert "{name}" in cat[f"{key}.other"], (lang, key)
+        for key in about_side:
+            for form in ("us", "them", "you", "other"):
+                assert f"{key}.{form}" in cat, (lang, key, form)
+        for key in ("announce.ultimas.us", "announce.ultimas.them", "result.you_won", "result.rival_won"):
+            assert key in cat, (lang, key)

@@ -174,7 +174,7 @@ export function rovingKeys(container) {
 /** The table's header: back home, title and subtitle, the trump (Cuatrola), the score (a
  * button: the score sheet), the menu. */
 export function topBar({ title, onMenu, onScores, trump = false }) {
-  const titleEl = h("div", { class: "ttitle", text: title });
+  const titleEl = h("h1", { class: "ttitle", text: title });   // the page's heading
   const subEl = h("div", { class: "tsub" });
   const trumpEl = trump ? h("div", { class: "trump-chip", role: "img" }) : null;
   const scoreEl = h("button", { type: "button", class: "score", id: "scores", onclick: onScores });
@@ -196,10 +196,11 @@ function goHome(e) {
   if (s && s.tapeteFromHome) { e.preventDefault(); history.back(); }
 }
 
+/** The score in the header: a button whose name is what it shows, then what it opens. */
 export function drawScore(scoreEl, score) {
   patch(scoreEl, score, () => scoreEl.append(
-    h("span", { text: `${sideName(0)} ${score[0]}` }), h("span", { text: `${sideName(1)} ${score[1]}` })));
-  setAttr(scoreEl, "aria-label", `${t("table.score_label", { us: score[0], them: score[1] })}. ${t("table.scores_open")}`);
+    h("span", { text: `${sideName(0)} ${score[0]}` }), h("span", { class: "sr-only", text: ", " }),
+    h("span", { text: `${sideName(1)} ${score[1]}` }), h("span", { class: "sr-only", text: `. ${t("table.scores_open")}` })));
 }
 
 export async function tableMenu(session, extra = []) {

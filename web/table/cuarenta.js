@@ -182,12 +182,13 @@ export class CuarentaTable extends TableBase {
       out.push({
         key: o.action,
         make: () => {
+          // its name: what it shows ("2♥ caída"), then the whole sentence for screen readers
           const btn = h("button", {
             type: "button", class: `btn capture-btn ${i === 0 ? "primary" : ""}`, dataset: { action: o.action },
-            "aria-label": t("c40.capture_label", { card: cardName(o.card), cards: o.takes.map(cardName).join(", ") }) + (flags ? ` (${flags})` : ""),
             onclick: () => this.submit(o.action),
           }, h("span", { class: "btn-title", text: o.takes.map(shortCard).join(" ") }),
-          flags ? h("span", { class: "btn-sub", text: flags }) : null);
+          flags ? h("span", { class: "btn-sub", text: flags }) : null,
+          h("span", { class: "sr-only", text: `: ${t("c40.capture_label", { card: cardName(o.card), cards: o.takes.map(cardName).join(", ") })}` }));
           const show = () => { this.lit = o; this.highlight(); };
           btn.addEventListener("focus", show);
           btn.addEventListener("pointerenter", show);
