@@ -6,7 +6,7 @@
 import { setLang, t } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
-import { h, clear, toast, closeDialogs } from "./ui.js";
+import { h, clear, toast, closeDialogs, installTapGuard, applyMotion } from "./ui.js";
 import { installDefs } from "./cards.js";
 import { showHome } from "./screens/home.js";
 // Only what the home screen needs is loaded up front (it is on screen at once); the other
@@ -44,6 +44,30 @@ function setBar(title) {
     h("span", { class: "bar-title", text: title }));
 }
 
+// ------------------------------------------------------------------ the back button
+// A new-match form that started a match is not a place to go back to (its "Start" would
+// make another match): back from the table goes home. Each history entry gets a key in its
+// state; the keys of forms that started a match are kept for the tab's life, and arriving at
+// one of them again (back, forward) goes home instead, in its place.
+const SPENT_FORMS = "tapete.spentForms";
+let lastRoute = null;   // {name, key} of the route shown before this one
+
+function entryKey() {
+  const state = history.state && typeof history.state === "object" ? history.state : {};
+  if (state.tapeteKey) return state.tapeteKey;
+  const key = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  history.replaceState({ ...state, tapeteKey: key }, "");
+  return key;
+}
+function spentForms() {
+  try { return new Set(JSON.parse(sessionStorage.getItem(SPENT_FORMS) || "[]")); } catch { return new Set(); }
+}
+function spendForm(key) {
+  const keys = spentForms();
+  keys.add(key);
+  try { sessionStorage.setItem(SPENT_FORMS, JSON.stringify([...keys].slice(-50))); } catch { /* no storage */ }
+}
+
 async function route() {
   const seq = ++routeSeq;
   if (screen && screen.destroy) { try { screen.destroy(); } catch (err) { console.error(err); } }
@@ -54,6 +78,14 @@ async function route() {
   const path = qi >= 0 ? hash.slice(0, qi) : hash;
   const query = qi >= 0 ? hash.slice(qi + 1) : "";
   const parts = path.split("/").filter(Boolean);
+  const key = entryKey();
+  if (parts[0] === "play" && lastRoute && lastRoute.name === "new") spendForm(lastRoute.key);
+  if (parts[0] === "play" && lastRoute && (lastRoute.name === "home" || lastRoute.name === "new")) {
+    // the table's back arrow can go back to that home entry (common.js)
+    history.replaceState({ ...history.state, tapeteFromHome: true }, "");
+  }
+  if (parts[0] === "new" && spentForms().has(key)) { lastRoute = null; location.replace("#/"); return; }
+  lastRoute = { name: parts[0] || "home", key };
   const el = root();
   document.body.dataset.screen = parts[0] || "home";
   try {
@@ -86,7 +118,7 @@ async function route() {
         setBar(t("nav.help")); screen = showHelp(el, parts[1]); break;
       }
       case "play":
-        setBar(null); screen = await openTable(el, parts[1], seq); break;
+        setBar(null); await openTable(el, parts[1], seq, (table) => { screen = table; }); break;
       case "deal":
         setBar(t("link.title")); screen = await openLink(el, query, seq); break;
       default:
@@ -110,7 +142,7 @@ function waiting(el, text) {
     h("div", { class: "spinner", "aria-hidden": "true" }), h("p", { text })));
 }
 
-async function openTable(el, id, seq) {
+async function openTable(el, id, seq, setScreen) {
   let rec;
   const early = globalThis.__tapeteResume;   // boot.js has started reading it
   globalThis.__tapeteResume = null;
@@ -142,6 +174,7 @@ async function openTable(el, id, seq) {
   const Table = await TABLES[game]();
   if (seq !== routeSeq) return null;
   const table = new Table(el, rec);
+  setScreen(table);    // a route change from now on destroys it
   if (stored && !status.ready) {
     try {
       table.preview(stored);
@@ -289,6 +322,8 @@ async function main() {
   await setLang(settings.lang === "auto" ? null : settings.lang);
   showProgress(null, t("boot.python"));
   installDefs();
+  installTapGuard();
+  applyMotion();
   window.addEventListener("hashchange", route);
   route();
   engine.on((m) => {

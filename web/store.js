@@ -170,7 +170,7 @@ export async function requestPersistence() {
 
 // ---- settings (localStorage) ----
 const SETTINGS_KEY = "tapete.settings";
-const DEFAULTS = { lang: "auto", speed: "normal", level: "" };
+const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true };
 export function getSettings() {
   try {
     return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {}) };

@@ -1,6 +1,7 @@
 // Small DOM helpers shared by the screens: element builder, toasts, the live region,
 // modal dialogs. No strings here: callers pass catalog strings.
 import { t } from "./i18n.js";
+import { getSettings } from "./store.js";
 
 export function h(tag, attrs, ...kids) {
   const el = document.createElement(tag);
@@ -28,14 +29,62 @@ function append(el, kids) {
 export function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
 
 let toastTimer = 0;
-/** A short message on screen; also read out by screen readers (role=status). */
+let docked = null;
+let heldUntil = 0;        // a warning or an error on the docked line stays until then
+let toastNode = null;
+const toastEl = () => (toastNode && toastNode.isConnected ? toastNode : (toastNode = document.getElementById("toast") || toastNode));
+
+/**
+ * A short message. On most screens it floats near the top for a few seconds and is read out
+ * (role=status). A table gives it a line of its own in its layout (dockToast): there it covers
+ * nothing and stays until the next message; a warning or an error stays `ms` even then (the
+ * next events are shown under it); screen readers get it from the live region.
+ */
 export function toast(text, { kind = "info", ms = 3200 } = {}) {
-  const el = document.getElementById("toast");
-  el.textContent = text;
-  el.dataset.kind = kind;
+  const el = toastEl();
+  if (!el) return;
+  if (docked && !docked.isConnected) dockToast(null);
+  if (!docked) {
+    el.textContent = text;
+    el.dataset.kind = kind;
+    el.classList.add("show");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => el.classList.remove("show"), ms);
+    return;
+  }
+  const now = Date.now();
+  const line = h("span", { class: "msg", dataset: { kind }, text });
+  if (kind === "info" && now < heldUntil && el.firstChild) {
+    while (el.childNodes.length > 1) el.lastChild.remove();
+    el.append(line);
+  } else {
+    clear(el).append(line);
+    heldUntil = kind === "info" ? 0 : now + ms;
+  }
+  el.dataset.kind = el.firstChild.dataset.kind;    // the held warning's, or this message's
   el.classList.add("show");
+  announce(text);
+}
+
+/** Give the toast a place in a screen's layout (`host`), or send it back to float (null). */
+export function dockToast(host) {
+  const el = toastEl();
+  if (!el) return;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => el.classList.remove("show"), ms);
+  clear(el);
+  el.classList.remove("show");
+  el.dataset.kind = "info";
+  heldUntil = 0;
+  docked = host || null;
+  if (host) {
+    host.append(el);
+    el.classList.add("docked");
+    el.setAttribute("aria-live", "off");    // the live region says it
+  } else {
+    document.body.append(el);
+    el.classList.remove("docked");
+    el.setAttribute("aria-live", "polite");
+  }
 }
 
 /** Announce a play through the live region (for screen readers). */
@@ -44,6 +93,33 @@ export function announce(text) {
   const line = h("p", { text });
   live.append(line);
   while (live.childNodes.length > 6) live.firstChild.remove();
+}
+
+// ------------------------------------------------------------------ the tap guard
+// A tap acts only on the control the finger went down on. When the screen changes under a
+// finger (a quick second tap on "Start" while the table is drawn, a dialog opening), the
+// click that ends the tap lands on a control that was not there when the finger went down:
+// it does nothing. Keyboard clicks (detail 0) and the app's own el.click() are untouched.
+const CONTROL = "button, a[href], input, select, textarea, summary, label, [role=button], [tabindex]:not([tabindex='-1'])";
+const controlOf = (node) => (node && node.closest ? node.closest(CONTROL) : null);
+function sameControl(a, b) {
+  if (a === b) return true;
+  const label = (x, y) => x && x.tagName === "LABEL" && (x.control === y || x.contains(y));
+  return label(a, b) || label(b, a);
+}
+
+export function installTapGuard(doc = document) {
+  let down = null;
+  doc.addEventListener("pointerdown", (e) => { down = e.target; }, true);
+  doc.addEventListener("click", (e) => {
+    if (!e.isTrusted || e.detail === 0) return;
+    const target = controlOf(e.target);
+    if (!target) return;
+    const start = down && down.isConnected ? controlOf(down) : null;
+    if (start && sameControl(start, target)) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }, true);
 }
 
 /**
@@ -84,4 +160,17 @@ export function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }
 
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Animations (dealing, gathering a trick) are on unless the system asks for reduced
+ * motion or the player turned them off in Settings. */
+export function motionOn() { return getSettings().motion !== false && !reducedMotion(); }
+
+/** html[data-motion=off] turns every animation and transition off (app.css). */
+export function applyMotion() { document.documentElement.dataset.motion = motionOn() ? "on" : "off"; }
+
+/** A short vibration (your turn, a trick won), when the device has one and the player wants it. */
+export function buzz(pattern) {
+  if (getSettings().haptics === false || reducedMotion() || typeof navigator.vibrate !== "function") return false;
+  try { return navigator.vibrate(pattern); } catch { return false; }
 }

@@ -83,6 +83,77 @@ def new_match(page, app_url, game, options=None, seed=None, level="novice", quer
     return page.url.split("#/play/")[1]
 
 
+def start_form(page, app_url, game, seed=None, level="novice", query=""):
+    """The new-match form filled in, not started."""
+    page.goto(f"{app_url}#/new/{game}{query}")
+    wait_ready(page)
+    page.wait_for_selector("#start", timeout=30_000)
+    page.select_option("#level", level)
+    if seed is not None:
+        page.fill("#seed", seed)
+
+
+def hold_engine(page, op):
+    """Hold every engine request of kind ``op`` until release_engine() (window.__held lists them)."""
+    page.evaluate("""async (op) => {
+      const { engine } = await import('./engine.js');
+      window.__held = [];
+      let open;
+      window.__gate = new Promise((r) => { open = r; });
+      window.__open = open;
+      if (!engine.__call) engine.__call = engine.call;
+      engine.call = async (req) => {
+        if (req.op === op && window.__gate) { window.__held.push(op); await window.__gate; }
+        return engine.__call(req);
+      };
+    }""", op)
+
+
+def release_engine(page):
+    page.evaluate("() => { const open = window.__open; window.__gate = null; if (open) open(); }")
+
+
+class Finger:
+    """A finger that goes down and stays down until up() (raw CDP touch events)."""
+
+    def __init__(self, page):
+        self.cdp = page.context.new_cdp_session(page)
+
+    def down(self, x, y):
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+
+    def up(self):
+        try:
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        finally:
+            self.cdp.detach()
+
+
+def collect_said(page):
+    """From now on, every line put in the live region is kept in window.__said, and in
+    window.__shown how many places on screen (outside the live region) showed it then."""
+    page.evaluate("""() => {
+      if (window.__saidObserver) window.__saidObserver.disconnect();
+      window.__said = [];
+      window.__shown = [];
+      const live = document.getElementById('live');
+      const places = (text) => [...document.querySelectorAll('body *')].filter((e) => !e.closest('#live')
+        && e.childElementCount === 0 && e.textContent === text && e.getBoundingClientRect().height > 0
+        && getComputedStyle(e).visibility !== 'hidden').map((e) => e.className || e.id || e.tagName);
+      window.__saidObserver = new MutationObserver((list) => { for (const m of list) for (const n of m.addedNodes) {
+        window.__said.push(n.textContent);
+        window.__shown.push([n.textContent, places(n.textContent)]);
+      } });
+      window.__saidObserver.observe(live, { childList: true });
+    }""")
+
+
+def box_overlaps(a, b):
+    """Two boxes {x, y, w, h} share some area (touching edges do not count)."""
+    return a["x"] < b["x"] + b["w"] - 0.5 and b["x"] < a["x"] + a["w"] - 0.5 and \
+        a["y"] < b["y"] + b["h"] - 0.5 and b["y"] < a["y"] + a["h"] - 0.5
+
+
 def stored(page, match_id):
     """The stored record of a match, read straight from IndexedDB."""
     return page.evaluate("""(id) => new Promise((resolve, reject) => {
@@ -216,6 +287,19 @@ def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240):
     raise AssertionError("the match did not end")
 
 
+def cuarenta_move(page):
+    """The person's move at Cuarenta: at a claim the first rank; else the first playable card
+    and, when it captures, the first capture offered."""
+    claim = page.locator(".controls button.rank-btn")
+    if claim.count():
+        claim.first.tap()
+        return
+    page.locator(".hand button.card:not(.illegal)").first.tap()
+    choice = page.locator(".controls button.capture-btn")
+    if choice.count():
+        choice.first.tap()
+
+
 def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
     """Play a Cuarenta game by taps: capture with the first offered choice, else lay the
     first card; at a ronda claim, name a rank; until the game-over dialog."""
@@ -246,8 +330,8 @@ def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
                 take.first.tap()
             else:
                 cards = page.locator(".hand button.card:not(.illegal)")
-                # prefer a card that captures (its accessible name says so)
-                names = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+                # prefer a card that captures (its accessible name says so; data-captures in any language)
+                names = cards.evaluate_all("els => els.map(e => e.dataset.captures ? 'capture' : e.getAttribute('aria-label'))")
                 idx = next((i for i, n in enumerate(names) if "capture" in n), 0)
                 cards.nth(idx).tap()
                 if choice.count():
@@ -255,6 +339,30 @@ def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
                     choice.first.tap()
         wait_moved(page, before)
     raise AssertionError("the game did not end")
+
+
+def capture_position():
+    """A 4-player Cuarenta deal (CPython) where the person can capture in more than one way:
+    (seed, view, card, the options of that card)."""
+    for k in range(200):
+        m = handle({"op": "new", "game": "cuarenta", "seed": f"choice-{k}", "seat": 0,
+                    "rules": {"players": 4}, "meta": {"app": "tapete-web", "level": "novice"}})["match"]
+        for _ in range(60):
+            v = handle({"op": "view", "match": m, "seat": 0})["view"]
+            if v["turn"] == 0:
+                break
+            seat = v["turn"]
+            a = handle({"op": "bot", "match": m, "seat": seat, "level": "novice"})["action"]
+            m = handle({"op": "act", "match": m, "seat": seat, "action": a})["match"]
+        if v["turn"] != 0:
+            continue
+        by_card = {}
+        for o in v["captures"]:
+            by_card.setdefault(o["card"], []).append(o)
+        multi = [c for c, os in by_card.items() if len(os) > 1]
+        if multi:
+            return f"choice-{k}", v, multi[0], by_card[multi[0]]
+    raise AssertionError("no deal with a choice of captures")
 
 
 # ---- share links (docs/share-links.md), built independently of the app's JS ----

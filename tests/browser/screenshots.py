@@ -20,8 +20,8 @@ import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
-from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved)  # noqa: E402
-from tests.browser.test_cuarenta import _capture_position  # noqa: E402
+from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved,  # noqa: E402
+                                   capture_position)
 
 
 def shoot(page, out, name):
@@ -38,6 +38,8 @@ def play_until(page, pred, limit=200):
         page.wait_for_selector("dialog[open], .controls button.bid, .hand button.card:not(.illegal)", timeout=30_000)
         if pred(page):
             return True
+        if page.locator("dialog.match-over[open]").count():
+            return False
         if page.locator("dialog[open]").count():
             press(page, page.locator("dialog[open] button.primary"))
             continue
@@ -79,8 +81,26 @@ def main(out: Path):
         play_until(page, lambda pg: pg.locator("dialog.hand-over[open]").count() > 0)
         shoot(page, out, "cuatrola-hand-over")
         press(page, page.locator("dialog[open] button.primary"))
+        page.wait_for_selector("dialog.hand-over[open]", state="detached")
+        play_until(page, lambda pg: pg.locator(".trick .card").count() == 0
+                   and pg.locator(".hand button.card:not(.illegal)").count() > 0
+                   and pg.locator(".hand button.card").count() < 5)
+        press(page, page.locator("button:has-text('Última baza')"))
+        page.wait_for_selector("dialog.last-trick[open]")
+        shoot(page, out, "cuatrola-last-trick")
+        press(page, page.locator("dialog[open] button.primary"))
+        press(page, page.locator("#scores"))
+        page.wait_for_selector("dialog.scores[open] table.sheet")
+        shoot(page, out, "cuatrola-scores")
+        press(page, page.locator("dialog[open] button.primary"))
 
-        seed, _v, card, _o = _capture_position()
+        new_match(page, url, "cuatrola", {"end": "target", "target": 1}, seed="browser-1")
+        play_until(page, lambda pg: pg.locator("dialog.match-over[open]").count() > 0, limit=400)
+        press(page, page.locator("dialog.match-over[open] button[data-value=close]"))
+        page.wait_for_selector(".table .final")
+        shoot(page, out, "cuatrola-final")
+
+        seed, _v, card, _o = capture_position()
         new_match(page, url, "cuarenta", {}, seed=seed, query="?players=4")
         page.wait_for_selector(".hand button.card:not(.illegal)")
         press(page, page.locator(f".hand button.card[data-card='{card}']"))

@@ -6,7 +6,8 @@ import time
 
 from engine.api import handle
 
-from .helpers import new_match, play_cuarenta, stored, hand_cards, set_settings, moves, wait_moved
+from .helpers import (new_match, play_cuarenta, stored, hand_cards, set_settings, moves, wait_moved,
+                      capture_position)
 
 
 def test_whole_cuarenta_game_by_taps(phone, app_url):
@@ -30,33 +31,9 @@ def test_whole_cuarenta_game_by_taps(phone, app_url):
     print(f"cuarenta game: {len(rec['match']['actions'])} actions, {stats}, {time.time() - t0:.1f}s")
 
 
-def _capture_position():
-    """A 4-player deal (CPython) where the person can capture in more than one way."""
-    for k in range(200):
-        m = handle({"op": "new", "game": "cuarenta", "seed": f"choice-{k}", "seat": 0,
-                    "rules": {"players": 4}, "meta": {"app": "tapete-web", "level": "novice"}})["match"]
-        for _ in range(60):
-            v = handle({"op": "view", "match": m, "seat": 0})["view"]
-            if v["turn"] == 0:
-                break
-            seat = v["turn"]
-            a = handle({"op": "bot", "match": m, "seat": seat, "level": "novice"})["action"]
-            m = handle({"op": "act", "match": m, "seat": seat, "action": a})["match"]
-        if v["turn"] != 0:
-            continue
-        by_card = {}
-        for o in v["captures"]:
-            by_card.setdefault(o["card"], []).append(o)
-        multi = [c for c, os in by_card.items() if len(os) > 1]
-        if multi:
-            return f"choice-{k}", v, multi[0], by_card[multi[0]]
-        # lay the first card and go on (same policy in the browser below is not needed)
-    raise AssertionError("no deal with a choice of captures")
-
-
 def test_capture_choice_highlights_what_it_takes(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
-    seed, view, card, options = _capture_position()
+    seed, view, card, options = capture_position()
     mid = new_match(phone, app_url, "cuarenta", {}, seed=seed, query="?players=4")
     phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=30_000)
     assert hand_cards(phone) == view["hand"]
@@ -98,4 +75,5 @@ def test_ronda_claim_at_the_end_of_a_hand(phone, app_url):
     wait_moved(phone, before)
     rec = stored(phone, mid)
     assert "claim:K" in rec["match"]["actions"]
-    assert "names the ronda" in phone.inner_text("#live")
+    # the person's claim is said in the second person (it read "You names the ronda", issue 13)
+    assert "You name the ronda" in phone.inner_text("#live")

@@ -126,7 +126,17 @@ def test_history_export_and_import(phone, app_url, tmp_path):
     exported = json.loads(path.read_text())
     assert exported == stored(phone, mid)["match"]
     assert handle({"op": "validate", "match": exported})["ok"]
-    # import it back: a new record with the same match file
+    # imported back while the stored match is unchanged: it is already there, nothing is added
+    count = phone.locator(".history-item").count()
+    phone.set_input_files("#import-file", str(path))
+    phone.wait_for_function("() => document.getElementById('toast').textContent.includes('already')")
+    assert phone.get_attribute(".history-item.new", "data-id") == mid
+    assert phone.locator(".history-item").count() == count
+    # once the stored match has moved on, the file is another position: a new record with it
+    goto(phone, app_url, f"#/play/{mid}")
+    step(phone)
+    goto(phone, app_url, "#/history")
+    phone.wait_for_selector(f".history-item[data-id={mid}]")
     phone.set_input_files("#import-file", str(path))
     phone.wait_for_selector(".history-item.new")
     new_id = phone.get_attribute(".history-item.new", "data-id")

@@ -29,15 +29,41 @@ export function exportRecord(rec, raw = false) {
   setTimeout(() => URL.revokeObjectURL(url), 5000);
 }
 
+/** JSON with sorted keys: the same value gives the same text. */
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+/** What makes two match files the same match at the same point: the game, its rules, seed
+ * and deals, and every action so far (not the meta, which names the app or the level). */
+export function matchIdentity(m) {
+  if (!m || typeof m !== "object") return null;
+  return canonical({ game: m.game, rules: m.rules, seed: m.seed ?? null, deals: m.deals ?? null,
+    first_dealer: m.first_dealer ?? null, actions: m.actions });
+}
+
+/**
+ * Import a match file: the engine validates it first. Resolves {record, existing}: a file
+ * whose match is already stored (the same one imported twice, or exported and brought back
+ * unchanged) is not stored again; `existing` is then true and `record` the stored one.
+ */
 export async function importText(text) {
   await engine.ready;
   const ans = await engine.call({ op: "validate", match: text });
   if (!ans.ok) throw new Error(t("history.import_bad", { error: engineText(ans.error) }));
+  const id = matchIdentity(ans.match);
+  const same = (await store.listMatches()).find((r) => !store.recordProblem(r) && matchIdentity(r.match) === id);
+  if (same) return { record: same, existing: true };
   const view = await engine.call({ op: "view", match: ans.match, seat: 0 });
   const finished = ans.finished;
   const result = view.ok ? { score: view.view.score, winner: finished ? view.view.winner : null } : null;
-  return store.addMatch({ id: store.newId(), game: ans.match.game, origin: "import", match: ans.match,
-    status: finished ? "finished" : "playing", result });
+  const record = await store.addMatch({ id: store.newId(), game: ans.match.game, origin: "import", match: ans.match,
+    status: finished ? "finished" : "playing", result, view: view.ok ? view.view : undefined });
+  return { record, existing: false };
 }
 
 export function showHistory(root) {
@@ -49,11 +75,11 @@ export function showHistory(root) {
     fileIn.value = "";
     if (!f) return;
     try {
-      const rec = await importText(await f.text());
-      toast(t("history.imported"));
+      const { record: rec, existing } = await importText(await f.text());
+      toast(t(existing ? "history.already" : "history.imported"));
       await fill();
       const el = list.querySelector(`[data-id="${rec.id}"]`);
-      if (el) el.classList.add("new");
+      if (el) { el.classList.add("new"); el.scrollIntoView({ block: "nearest" }); }
     } catch (err) {
       toast(err.quota ? t("store.quota") : err.message, { kind: "error", ms: 7000 });
     }

@@ -1,6 +1,7 @@
-// Settings: language, computer-player speed, storage, version and updates.
+// Settings: language, computer-player speed, the table (vibration, animations), storage,
+// version and updates.
 import { t, LANGS, setLang } from "../i18n.js";
-import { h, clear, toast } from "../ui.js";
+import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
 import { engine } from "../engine.js";
 import { SPEEDS } from "../table/session.js";
@@ -22,6 +23,15 @@ export function showSettings(root, ctx) {
       h("input", { type: "radio", name: "speed", value: k, checked: s.speed === k ? true : null,
         onchange: () => { store.setSettings({ speed: k }); toast(t("settings.saved")); } }),
       h("span", { text: t(`speed.${k}`) }))));
+  const check = (id, key, label, after) => {
+    const input = h("input", { type: "checkbox", id, checked: s[key] !== false ? true : null,
+      onchange: () => { store.setSettings({ [key]: input.checked }); if (after) after(); toast(t("settings.saved")); } });
+    return h("div", { class: "field check" }, input, h("label", { for: id }, h("span", { class: "opt-name", text: label })));
+  };
+  const table = h("fieldset", { class: "field" }, h("legend", { text: t("settings.table") }),
+    check("haptics", "haptics", t("settings.haptics")),
+    check("motion", "motion", t("settings.motion"), applyMotion),
+    h("p", { class: "opt-help", text: t("settings.motion_help") }));
   const persisted = h("span", { class: "muted", text: "…" });
   const usage = h("span", { class: "muted", text: "" });
   const info = h("dl", { class: "about" });
@@ -30,6 +40,7 @@ export function showSettings(root, ctx) {
     h("div", { class: "field" }, h("label", { for: "lang", text: t("settings.lang") }), langSel),
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.speed") }), speed,
       h("p", { class: "opt-help", text: t("settings.speed_help") })),
+    table,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
       h("p", {}, persisted), h("p", {}, usage),
       h("button", { type: "button", class: "btn", onclick: async () => {

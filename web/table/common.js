@@ -1,12 +1,26 @@
-// Pieces both tables share: seats around the table, card buttons, the top bar,
-// the table menu (share, export, help), the damaged-match screen.
-import { t } from "../i18n.js";
-import { h, clear, dialog, toast, announce } from "../ui.js";
-import { cardSVG, cardName } from "../cards.js";
+// What both tables share: seats around the table, card buttons, the top bar, the table
+// menu, the damaged-match screen, and TableBase: the life of a table (drawn from the stored
+// view, mounted, destroyed), the handling of a play's result, the announcement line, the
+// score sheet, the end of a match. Each game's class keeps only its drawing and its input.
+//
+// Drawing updates the nodes that changed instead of rebuilding the table: the lists (cards
+// in hand, on the table, the controls) are keyed (keyed()), so an element survives as long
+// as what it shows does, and with it the focus and a finger that is on it.
+import { t, has } from "../i18n.js";
+import { h, clear, dialog, toast, announce, dockToast, sleep, buzz, motionOn } from "../ui.js";
+import { cardSVG, cardName, useDeck } from "../cards.js";
 import * as store from "../store.js";
+import { Session, DamagedMatch } from "./session.js";
 // the menu's share and export are loaded when first used (not needed to draw the table)
 const shareMatch = async (...a) => (await import("../share.js")).shareMatch(...a);
 const exportRecord = async (...a) => (await import("../screens/history.js")).exportRecord(...a);
+
+/** Vibration patterns (ms): your turn, a trick (or a capture) won by your side. */
+export const HAPTIC = { turn: 35, won: [20, 70, 30] };
+/** How long the cards of a finished trick take to slide to the seat that won them. */
+export const GATHER_MS = 300;
+/** Delay between two cards of a deal sliding into your hand. */
+export const DEAL_STEP_MS = 70;
 
 /** Where a seat sits on screen for the person at seat 0. */
 export function position(seat, seats, nextSits = "right") {
@@ -23,27 +37,121 @@ export function seatName(seat, seats, nextSits = "right") {
 
 export function sideName(side) { return t(side === 0 ? "side.us" : "side.them"); }
 
-export function cardButton(text, { legal = true, onclick, small = false, label, extraClass = "" } = {}) {
-  const name = label || cardName(text);
-  return h("button", {
-    type: "button",
-    class: `card ${small ? "small" : ""} ${legal ? "" : "illegal"} ${extraClass}`.trim(),
-    "aria-label": legal ? name : t("card.not_playable", { card: name }),
-    "aria-disabled": legal ? null : "true",
-    dataset: { card: text },
-    svg: cardSVG(text),
-    onclick,
+/**
+ * A message about a seat: the catalog has "<key>.you" (the person, second person: "You play
+ * the ace") and "<key>.other" (anyone else, by name: "Left plays the ace").
+ */
+export function personal(key, seat, params = {}) {
+  return t(`${key}.${seat === 0 ? "you" : "other"}`, params);
+}
+
+/**
+ * A message about a side. With partners: "<key>.us" / "<key>.them" ("We reach 40"); two
+ * players head to head: "<key>.you" / "<key>.other" with the rival's name ("You reach 40").
+ */
+export function sided(key, side, players, params = {}) {
+  if (players === 2) return t(`${key}.${side === 0 ? "you" : "other"}`, { name: t("seat.rival"), ...params });
+  return t(`${key}.${side === 0 ? "us" : "them"}`, params);
+}
+
+// ------------------------------------------------------------------ updating nodes
+/** Set a node's text only when it changed. */
+export function setText(el, text) {
+  const s = String(text);
+  if (el.textContent !== s) el.textContent = s;
+  return el;
+}
+
+/** Set (or with null remove) an attribute only when it changed. */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) {
+    el.setAttribute(name, String(value));
+  }
+  return el;
+}
+
+/** Append the nodes (or texts) of `kids` to `el`, skipping null, undefined and false. */
+export function fill(el, ...kids) {
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) el.append(k);
+  return el;
+}
+
+/**
+ * Redraw what `el` holds only when its description `sig` changed (for parts that hold no
+ * control: labels, chips, backs).
+ */
+export function patch(el, sig, draw) {
+  const s = typeof sig === "string" ? sig : JSON.stringify(sig);
+  if (el.dataset.sig === s) return el;
+  el.dataset.sig = s;
+  clear(el);
+  draw(el);
+  return el;
+}
+
+/**
+ * Make `parent`'s children the nodes of `items` in order, keyed by keyOf(item): a node whose
+ * key is still wanted is kept (and passed to update), a new key gets make(item, index), an
+ * old one is removed. Kept nodes are moved only when their order changed.
+ */
+export function keyed(parent, items, keyOf, make, update) {
+  const keys = items.map((item) => String(keyOf(item)));
+  const wanted = new Set(keys);
+  const have = new Map();
+  for (const el of [...parent.children]) {
+    const k = el.dataset.key;
+    if (k !== undefined && wanted.has(k) && !have.has(k)) have.set(k, el);
+    else el.remove();
+  }
+  const made = [];
+  items.forEach((item, i) => {
+    let el = have.get(keys[i]);
+    if (!el) {
+      el = make(item, i);
+      el.dataset.key = keys[i];
+      made.push(el);
+    }
+    if (update) update(el, item, i);
+    const at = parent.children[i];
+    if (at !== el) parent.insertBefore(el, at || null);
   });
+  return made;
+}
+
+// ------------------------------------------------------------------ cards
+export function cardButton(text, { onclick } = {}) {
+  return h("button", { type: "button", class: "card", dataset: { card: text }, svg: cardSVG(text), onclick });
+}
+
+/** A hand card's state: playable or not (dimmed, named so), its accessible name, extra classes. */
+export function updateCard(btn, { legal = true, label = null, classes = {} } = {}) {
+  const name = label || cardName(btn.dataset.card);
+  btn.classList.toggle("illegal", !legal);
+  for (const [cls, on] of Object.entries(classes)) btn.classList.toggle(cls, !!on);
+  setAttr(btn, "aria-label", legal ? name : t("card.not_playable", { card: name }));
+  setAttr(btn, "aria-disabled", legal ? null : "true");
+  return btn;
 }
 
 export function cardFace(text, extraClass = "") {
   return h("div", { class: `card face ${extraClass}`.trim(), role: "img", "aria-label": cardName(text), dataset: { card: text }, svg: cardSVG(text) });
 }
 
-export function backs(n, extraClass = "") {
-  const wrap = h("div", { class: `backs ${extraClass}`.trim(), "aria-hidden": "true" });
-  for (let i = 0; i < n; i++) wrap.append(h("div", { class: "card back" }));   // drawn by app.css
-  return wrap;
+/** The backs of a seat's cards (drawn by app.css). */
+export function backs(el, n) {
+  return patch(el, String(n), () => { for (let i = 0; i < n; i++) el.append(h("div", { class: "card back" })); });
+}
+
+/** The cards of a new deal slide into the hand one after the other. */
+export function dealIn(cards) {
+  if (!motionOn()) return;
+  cards.forEach((el, i) => {
+    el.style.setProperty("--deal-delay", `${i * DEAL_STEP_MS}ms`);
+    el.classList.add("dealt");
+    el.addEventListener("animationend", () => el.classList.remove("dealt"), { once: true });
+  });
 }
 
 /** Left/right arrow keys move focus between the buttons of a row. */
@@ -63,18 +171,36 @@ export function rovingKeys(container) {
   });
 }
 
-export function topBar({ title, onMenu }) {
-  const titleEl = h("h1", { class: "ttitle" });   // the page's heading (axe page-has-heading-one)
+/** The table's header: back home, title and subtitle, the trump (Cuatrola), the score (a
+ * button: the score sheet), the menu. */
+export function topBar({ title, onMenu, onScores, trump = false }) {
+  const titleEl = h("h1", { class: "ttitle", text: title });   // the page's heading
   const subEl = h("div", { class: "tsub" });
-  const scoreEl = h("div", { class: "score" });
+  const trumpEl = trump ? h("div", { class: "trump-chip", role: "img" }) : null;
+  const scoreEl = h("button", { type: "button", class: "score", id: "scores", onclick: onScores });
   const bar = h("header", { class: "tbar" },
-    h("a", { class: "icon-btn", href: "#/", "aria-label": t("nav.home") }, h("span", { "aria-hidden": "true", text: "‹" })),
+    h("a", { class: "icon-btn", href: "#/", "aria-label": t("nav.home"), onclick: goHome }, h("span", { "aria-hidden": "true", text: "‹" })),
     h("div", { class: "tinfo" }, titleEl, subEl),
+    trumpEl,
     scoreEl,
     h("button", { type: "button", class: "icon-btn", "aria-label": t("table.menu"), onclick: onMenu },
       h("span", { "aria-hidden": "true", text: "⋯" })));
-  titleEl.textContent = title;
-  return { bar, titleEl, subEl, scoreEl };
+  return { bar, titleEl, subEl, scoreEl, trumpEl };
+}
+
+/** The table's back arrow: home. When home is the entry just before (the usual way in), it
+ * goes back to it instead of adding another entry, so the system's back button does not
+ * return to the table. */
+function goHome(e) {
+  const s = history.state;
+  if (s && s.tapeteFromHome) { e.preventDefault(); history.back(); }
+}
+
+/** The score in the header: a button whose name is what it shows, then what it opens. */
+export function drawScore(scoreEl, score) {
+  patch(scoreEl, score, () => scoreEl.append(
+    h("span", { text: `${sideName(0)} ${score[0]}` }), h("span", { class: "sr-only", text: ", " }),
+    h("span", { text: `${sideName(1)} ${score[1]}` }), h("span", { class: "sr-only", text: `. ${t("table.scores_open")}` })));
 }
 
 export async function tableMenu(session, extra = []) {
@@ -99,6 +225,7 @@ export async function tableMenu(session, extra = []) {
 }
 
 export function damagedScreen(root, record, message) {
+  dockToast(null);
   clear(root);
   root.append(h("section", { class: "page damaged", role: "alert" },
     h("h1", { text: t("damaged.title") }),
@@ -116,27 +243,159 @@ export function damagedScreen(root, record, message) {
       h("a", { class: "btn primary", href: "#/" }, t("nav.home")))));
 }
 
-/** What both tables share: the "thinking" marker of a computer seat and the banner. */
+export const isOver = (view) => view.winner !== null && view.winner !== undefined;
+
+/** A breakdown table: a header row (us, them) and rows [label, us, them, class]. */
+export function breakdownTable(rows) {
+  const row = ([label, a, b, cls]) => h("tr", { class: cls || "" }, h("th", { scope: "row", text: label }), h("td", { text: String(a) }), h("td", { text: String(b) }));
+  return h("table", { class: "breakdown" },
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: sideName(0) }), h("th", { scope: "col", text: sideName(1) }))),
+    h("tbody", {}, rows.map(row)));
+}
+
+/**
+ * The life of a table. A game's class supplies:
+ *   layoutOf(view) -> string   what the skeleton depends on (seats); a change rebuilds it
+ *   build(view)                the skeleton, once; it sets this.sayEl (the announcement line)
+ *   draw(view)                 brings the nodes up to date with the view (and this.frozen)
+ *   show({seat, action, prev, view})   shows one action (through step(), which the session calls)
+ *   handHeadline(hand)         one line about a finished hand (who won it, the cartón)
+ *   handBreakdown(hand, view)  the nodes of a finished hand's breakdown
+ *   sheetRow(hand)             [points us, points them] of a hand of the engine's summary
+ */
 export class TableBase {
-  thinking(seat) {
+  constructor(root, record, game) {
+    this.root = root;
+    this.record = record;
+    this.game = game;
+    this.players = 4;
+    this.session = new Session(record, this);
+    useDeck(game);
+    this.view = null;
+    this.frozen = null;        // a finished trick or capture kept on the table for a moment
+    this.thinkingSeat = null;
+    this.destroyed = false;
+    this.stepping = false;
+    this.layoutKey = null;
+    this.drawn = false;
+  }
+
+  // ---------------------------------------------------------------- life
+  /** Draw the stored last view before Python is ready (nothing can be played yet). */
+  preview(view) {
+    this.render(view);
+    this.root.dataset.preview = "stored";
+  }
+
+  async mount() {
+    let view;
+    try {
+      view = await this.session.open();
+    } catch (err) {
+      if (err instanceof DamagedMatch) { damagedScreen(this.root, this.record, err.message); return; }
+      throw err;
+    }
     if (this.destroyed) return;
+    delete this.root.dataset.preview;
+    this.render(view);
+    this.session.run();
+  }
+
+  destroy() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.session.destroy();
+    if (this.sayEl && this.sayEl.contains(document.getElementById("toast"))) dockToast(null);
+  }
+
+  render(view) {
+    if (this.destroyed) return;
+    const key = this.layoutOf(view);
+    if (this.layoutKey !== key || !this.root.contains(this.sayEl)) {
+      if (this.sayEl) dockToast(null);
+      clear(this.root);
+      this.build(view);
+      this.layoutKey = key;
+      this.drawn = false;
+      dockToast(this.sayEl);
+    }
+    this.view = view;
+    this.root.dataset.moves = String(this.session.match.actions.length);
+    this.draw(view);
+    this.drawn = true;
+  }
+
+  /** One action, as the session reports it: while it is being shown (a trick that stays a
+   * moment, a dialog) the person cannot act; afterwards the table shows the view as it is. */
+  async step(event) {
+    this.stepping = true;
+    try {
+      await this.show(event);
+    } finally {
+      this.stepping = false;
+      if (!this.destroyed && this.view && !this.frozen) this.render(this.view);
+    }
+  }
+
+  /** Whether the person can act in `view` now (not while an action is being shown). */
+  canAct(view) { return !this.frozen && !this.stepping && view.turn === 0; }
+
+  thinking(seat) {
+    if (this.destroyed || this.thinkingSeat === seat) return;
     this.thinkingSeat = seat;
     if (this.view && !this.frozen) this.render(this.view);
   }
 
-  banner(text) {
-    this.bannerEl.textContent = text;
-    this.bannerEl.classList.remove("show");
-    void this.bannerEl.offsetWidth;
-    this.bannerEl.classList.add("show");
-    clearTimeout(this.bannerTimer);
-    this.bannerTimer = setTimeout(() => this.bannerEl.classList.remove("show"), 1900);
+  // ---------------------------------------------------------------- saying
+  /** Show (in the announcement line) and announce (live region) one event: one line, or
+   * several parts of one action joined. */
+  say(text, kind = "info") {
+    if (this.destroyed) return;
+    const line = Array.isArray(text) ? text.filter(Boolean).join(" · ") : text;
+    if (line) toast(line, { kind, ms: 4000 });
   }
 
-  /** The match-over dialog; each table supplies newMatchHash() for 'play again'. */
+  notYourTurn(view) {
+    this.say(isOver(view) ? t("table.match_over") : t("table.wait_turn", { name: this.name(view.turn) }));
+  }
+
+  // ---------------------------------------------------------------- playing
+  /** The person tries `action`: refused → the engine's reason; done → the computer players go on. */
+  async submit(action) {
+    const res = await this.session.act(action);
+    if (!res.ok && res.error) this.say(res.error, "warn");
+    else if (res.ok) this.session.run();
+    return res;
+  }
+
+  /** Why a dimmed card cannot be played, in the engine's words (nothing is played). */
+  async explain(action) {
+    const why = await this.session.why(action);
+    if (why) this.say(why, "warn");
+  }
+
+  /** A short buzz when it becomes the person's turn after the others played. */
+  turnCue(prev, view) {
+    if (view.turn === 0 && prev && prev.turn !== 0 && !isOver(view)) buzz(HAPTIC.turn);
+  }
+
+  /** The cards in `els` slide towards `pos` (the seat that won them), then the caller clears them. */
+  async gather(els, pos) {
+    if (!els.length || !motionOn()) return;
+    for (const el of els) el.classList.add("gather", `to-${pos}`);
+    await sleep(GATHER_MS);
+  }
+
+  // ---------------------------------------------------------------- results
+  resultText(view) {
+    if (this.players === 2) return t(view.winner === 0 ? "result.you_won" : "result.rival_won");
+    return t(view.winner === 0 ? "result.we_won" : "result.they_won");
+  }
+
+  /** The match-over dialog. */
   async matchOver(view) {
     if (this.destroyed) return;
-    const text = t(view.winner === 0 ? "result.we_won" : "result.they_won");
+    const text = this.resultText(view);
     announce(text);
     const choice = await dialog({
       title: t("result.title"),
@@ -144,7 +403,84 @@ export class TableBase {
       buttons: [{ label: t("result.again"), value: "again", primary: true }, { label: t("nav.home"), value: "home" }, { label: t("close"), value: "close" }],
       className: "match-over",
     });
-    if (choice === "again") location.hash = this.newMatchHash();
+    if (choice === "again") await this.playAgain();
     else if (choice === "home") location.hash = "#/";
   }
+
+  /** A new match at once with the same rules and computer players (a new seed). */
+  async playAgain() {
+    try {
+      const { startMatch } = await import("../screens/newmatch.js");
+      const m = this.session.match;
+      const rec = await startMatch({ game: m.game, rules: m.rules, level: this.session.level || undefined });
+      location.replace(`#/play/${rec.id}`);
+    } catch (err) {
+      this.say(err.quota ? t("store.quota") : err.message, "error");
+    }
+  }
+
+  /** Where a finished match ends: its result, the final score, the last hand and the sheet. */
+  drawFinal(el, view) {
+    patch(el, { w: view.winner, s: view.score, l: this.layoutKey }, () => el.append(
+      h("p", { class: "final-result", text: this.resultText(view) }),
+      h("p", { class: "final-score", text: t("table.final_score", { us: view.score[0], them: view.score[1] }) }),
+      h("div", { class: "final-actions" },
+        h("button", { type: "button", class: "btn", dataset: { show: "hand" }, onclick: () => this.openScores() }, t("table.scores")),
+        h("button", { type: "button", class: "btn primary", dataset: { show: "again" }, onclick: () => this.playAgain() }, t("result.again")))));
+  }
+
+  /** The end-of-hand dialog (after a hand, at the table). */
+  async handOver(view) {
+    if (this.destroyed || !view.last_hand) return;
+    const lh = view.last_hand;
+    const headline = this.handHeadline(lh);
+    announce(headline);
+    await dialog({
+      title: t("hand.title", { n: lh.hand }),
+      body: [h("p", { class: "hand-result", text: headline }), this.handBreakdown(lh, view)],
+      buttons: [{ label: isOver(view) ? t("ok") : t("hand.next"), value: true, primary: true }],
+      className: "hand-over",
+    });
+  }
+
+  /** The score sheet, any time: the last hand's breakdown and every hand's points. */
+  async openScores() {
+    if (this.destroyed || !this.view) return;
+    const view = this.view;
+    const summary = await this.session.summary().catch(() => null);
+    if (this.destroyed) return;
+    const hands = summary ? summary.hands : [];
+    let us = 0, them = 0;
+    const rows = hands.map((hand) => {
+      const [a, b] = this.sheetRow(hand);
+      us += a; them += b;
+      const score = hand.score || [us, them];
+      return h("tr", {}, h("th", { scope: "row", text: String(hand.hand) }), h("td", { text: String(a) }), h("td", { text: String(b) }),
+        h("td", { text: `${score[0]}–${score[1]}` }));
+    });
+    const sheet = h("table", { class: "breakdown sheet" },
+      h("caption", { text: t("table.sheet") }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("table.sheet_hand") }), h("th", { scope: "col", text: sideName(0) }),
+        h("th", { scope: "col", text: sideName(1) }), h("th", { scope: "col", text: t("hand.score") }))),
+      h("tbody", {}, rows));
+    const last = view.last_hand;
+    await dialog({
+      title: t("table.scores"),
+      body: [
+        h("p", { class: "hand-result", text: t("table.score_label", { us: view.score[0], them: view.score[1] }) }),
+        last ? h("h3", { text: t("hand.title", { n: last.hand }) }) : h("p", { class: "muted", text: t("table.no_hand_yet") }),
+        last ? h("p", { class: "hand-headline", text: this.handHeadline(last) }) : null,
+        last ? this.handBreakdown(last, view) : null,
+        rows.length ? sheet : null,
+      ],
+      buttons: [{ label: t("close"), value: true, primary: true }],
+      className: "scores",
+    });
+  }
+}
+
+/** A rule note of the engine in the UI language when the catalog knows it. */
+export function noteText(note) {
+  const key = `note.${String(note).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")}`;
+  return has(key) ? t(key) : note;
 }

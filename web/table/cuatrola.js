@@ -1,299 +1,250 @@
 // The Cuatrola table: your hand large at the bottom, partner opposite, rivals at the
-// sides, the trick in the middle, the shown trump card, bidding, cantes, últimas and
-// the end-of-hand breakdown. Everything shown comes from the engine's seat view.
+// sides, the trick in the middle, the trump (in the header and the dealer's shown card),
+// bidding, cantes, últimas and the end-of-hand breakdown. Everything shown comes from the
+// engine's seat view; the life of the table is TableBase's (common.js).
 import { t } from "../i18n.js";
-import { h, clear, dialog, toast, announce, sleep } from "../ui.js";
-import { cardName, suitName, suitSymbolSVG, useDeck } from "../cards.js";
-import { Session, DamagedMatch, speed } from "./session.js";
-import { position, seatName, sideName, cardButton, cardFace, backs, rovingKeys, topBar, tableMenu, damagedScreen, TableBase } from "./common.js";
+import { h, dialog, sleep, buzz } from "../ui.js";
+import { cardName, suitName, suitSymbolSVG } from "../cards.js";
+import { speed } from "./session.js";
+import {
+  position, seatName, personal, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys, topBar,
+  tableMenu, TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
+} from "./common.js";
 
 const SEATS = 4;
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
+const ULTIMAS_POINTS = 10;
+/** The shortest pause on a cante, so that it can be read even at the fastest speeds. */
+const CANTE_MIN_MS = 700;
+/** The longest pause on the últimas before the hand's breakdown. */
+const ULTIMAS_MAX_MS = 600;
 
 export class CuatrolaTable extends TableBase {
   constructor(root, record) {
-    super();
-    this.root = root;
-    this.record = record;
-    this.session = new Session(record, this);
-    useDeck("cuatrola");
-    this.frozen = null;        // a finished trick kept on the table for a moment
-    this.thinkingSeat = null;
-    this.lastShown = new Set();
+    super(root, record, "cuatrola");
+    this.players = SEATS;
   }
 
-  /** Draw the stored last view before Python is ready (nothing can be played yet). */
-  preview(view) {
-    this.build();
-    this.render(view);
-    this.root.dataset.preview = "stored";
-  }
-
-  async mount() {
-    this.build();
-    try {
-      const view = await this.session.open();
-      if (this.destroyed) return;
-      delete this.root.dataset.preview;
-      this.build();
-      this.render(view);
-    } catch (err) {
-      if (err instanceof DamagedMatch) { damagedScreen(this.root, this.record, err.message); return; }
-      throw err;
-    }
-    this.session.run();
-  }
-
-  destroy() { this.destroyed = true; this.session.destroy(); }
+  name(seat) { return seatName(seat, SEATS); }
+  pos(seat) { return position(seat, SEATS); }
+  layoutOf() { return "cuatrola"; }
 
   build() {
-    clear(this.root);
-    const top = topBar({ title: t("game.cuatrola"), onMenu: () => this.menu() });
-    this.top = top;
+    this.top = topBar({ title: "", onMenu: () => tableMenu(this.session), onScores: () => this.openScores(), trump: true });
     this.seatEls = {};
     const felt = h("div", { class: "felt" });
     for (const seat of [1, 2, 3]) {
-      const pos = position(seat, SEATS);
-      const el = h("div", { class: `seat pos-${pos}`, dataset: { seat: String(seat) } });
-      this.seatEls[seat] = el;
+      const pos = this.pos(seat);
+      const label = h("div", { class: "seat-label" });
+      const cards = h("div", { class: `backs ${pos === "top" ? "row" : "col"}`, "aria-hidden": "true" });
+      const el = h("div", { class: `seat pos-${pos}`, dataset: { seat: String(seat) } }, label, cards);
+      this.seatEls[seat] = { el, label, cards };
       felt.append(el);
     }
     this.trickEl = h("div", { class: "trick", role: "group", "aria-label": t("table.trick") });
+    this.finalEl = h("div", { class: "final", role: "group", "aria-label": t("result.title"), hidden: true });
     this.trumpEl = h("div", { class: "trump-box" });
-    this.bannerEl = h("div", { class: "banner", "aria-hidden": "true" });
     this.infoEl = h("div", { class: "felt-info" });
-    felt.append(h("div", { class: "center" }, this.trickEl), this.trumpEl, this.infoEl, this.bannerEl);
-    this.meEl = h("div", { class: "seat me", dataset: { seat: "0" } });
+    felt.append(h("div", { class: "center" }, this.trickEl, this.finalEl), this.trumpEl, this.infoEl);
+    this.meEl = h("div", { class: "seat me", dataset: { seat: "0" } }, h("div", { class: "seat-label" }));
     this.promptEl = h("div", { class: "prompt" });
     this.controlsEl = h("div", { class: "controls", role: "group", "aria-label": t("table.controls") });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": t("table.your_hand") });
+    this.sayEl = h("div", { class: "say-line" });
     rovingKeys(this.handEl);
     rovingKeys(this.controlsEl);
     const tools = h("div", { class: "tools" },
       this.lastTrickBtn = h("button", { type: "button", class: "btn small", onclick: () => this.showLastTrick() }, t("table.last_trick")));
     this.root.append(h("section", { class: "table cuatrola", "aria-label": t("game.cuatrola") },
-      top.bar, felt,
-      h("div", { class: "bottom" }, h("div", { class: "me-row" }, this.meEl, this.promptEl, tools), this.controlsEl, this.handEl)));
+      this.top.bar, felt,
+      h("div", { class: "bottom" }, this.sayEl, h("div", { class: "me-row" }, this.meEl, this.promptEl, tools), this.controlsEl, this.handEl)));
   }
 
   // ---------------------------------------------------------------- drawing
-  render(view, frozen = this.frozen) {
-    if (this.destroyed) return;
-    this.root.dataset.moves = String(this.session.match.actions.length);
-    this.view = view;
+  draw(view) {
+    const frozen = this.frozen;
     const v = frozen ? frozen.view : view;
-    const active = (s) => v.out !== s;
-    this.top.titleEl.textContent = t("game.cuatrola");
-    this.top.subEl.textContent = `${t("table.hand_no_cap", { n: v.hand_no })} · ${this.contractLine(v)}`;
-    clear(this.top.scoreEl).append(h("span", { text: `${sideName(0)} ${v.score[0]}` }), h("span", { text: `${sideName(1)} ${v.score[1]}` }));
-    this.top.scoreEl.setAttribute("aria-label", t("table.score_label", { us: v.score[0], them: v.score[1] }));
+    setText(this.top.titleEl, t("table.hand_no_cap", { n: v.hand_no }));
+    setText(this.top.subEl, this.contractLine(v));
+    drawScore(this.top.scoreEl, view.score);     // (a finished hand's points count at once)
+    const trumpName = suitName("cuatrola", v.trump_suit);
+    patch(this.top.trumpEl, v.trump_suit, (el) => el.append(
+      h("span", { class: "trump-icon", svg: suitSymbolSVG("cuatrola", v.trump_suit) }),
+      h("span", { class: "trump-text" }, h("span", { class: "trump-word", text: t("table.trump") }), h("b", { text: trumpName }))));
+    setAttr(this.top.trumpEl, "aria-label", t("table.trump_is", { suit: trumpName }));
 
     // the three other seats
     for (const seat of [1, 2, 3]) {
-      const el = clear(this.seatEls[seat]);
-      el.classList.toggle("out", !active(seat));
-      el.classList.toggle("turn", v.turn === seat);
-      el.classList.toggle("thinking", this.thinkingSeat === seat);
-      el.append(this.seatLabel(v, seat), backs(v.hand_sizes[seat], position(seat, SEATS) === "top" ? "row" : "col"));
+      const s = this.seatEls[seat];
+      s.el.classList.toggle("out", v.out === seat);
+      s.el.classList.toggle("turn", v.turn === seat);
+      s.el.classList.toggle("thinking", this.thinkingSeat === seat);
+      this.seatLabel(s.label, v, seat);
+      backs(s.cards, v.hand_sizes[seat]);
     }
-    clear(this.meEl).append(this.seatLabel(v, 0));
+    this.seatLabel(this.meEl.firstChild, v, 0);
 
-    // trump card
-    clear(this.trumpEl);
-    this.trumpEl.append(h("div", { class: "trump-label", text: t("table.trump") }));
-    if (v.trump_card_held_by_dealer) {
-      this.trumpEl.append(cardFace(v.trump_card, "small"));
-    } else {
-      this.trumpEl.append(h("div", { class: "trump-suit", role: "img", "aria-label": suitName("cuatrola", v.trump_suit), svg: suitSymbolSVG("cuatrola", v.trump_suit) }));
-    }
-    this.trumpEl.setAttribute("aria-label", t("table.trump_is", { suit: suitName("cuatrola", v.trump_suit) }));
+    // the dealer's shown card (until played), else the trump suit's symbol
+    patch(this.trumpEl, [v.trump_card_held_by_dealer, v.trump_card, v.trump_suit], (el) => {
+      el.append(h("div", { class: "trump-label", text: t("table.trump") }));
+      el.append(v.trump_card_held_by_dealer ? cardFace(v.trump_card, "small")
+        : h("div", { class: "trump-suit", role: "img", "aria-label": trumpName, svg: suitSymbolSVG("cuatrola", v.trump_suit) }));
+    });
+    setAttr(this.trumpEl, "aria-label", t("table.trump_is", { suit: trumpName }));
 
     // tricks won and cantes of this hand
-    clear(this.infoEl);
-    if (v.phase === "play") {
-      this.infoEl.append(h("span", { text: t("table.tricks_won", { us: v.tricks_won[0], them: v.tricks_won[1] }) }));
-      for (const k of v.cantes) {
-        this.infoEl.append(h("span", { text: t("table.cante_short", { name: seatName(k.seat, SEATS), points: k.points, suit: suitName("cuatrola", k.suit) }) }));
-      }
-    }
+    const info = v.phase === "play" ? [t("table.tricks_won", { us: v.tricks_won[0], them: v.tricks_won[1] }),
+      ...v.cantes.map((k) => personal("table.cante_short", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }))] : [];
+    patch(this.infoEl, info, (el) => { for (const line of info) el.append(h("span", { text: line })); });
 
-    // the trick
+    // the trick (a finished one stays a moment, its winner lit) or, at the end, the final position
+    const over = isOver(view) && !frozen;
+    this.trickEl.hidden = over;
+    this.finalEl.hidden = !over;
+    if (over) this.drawFinal(this.finalEl, view);
     const plays = frozen ? frozen.plays : v.trick;
-    clear(this.trickEl);
-    const fresh = new Set();
-    for (const p of plays) {
-      const pos = position(p.seat, SEATS);
-      const key = `${v.hand_no}/${v.tricks.length}/${p.card}`;
-      const el = cardFace(p.card, `in-trick pos-${pos}`);
-      el.setAttribute("aria-label", `${seatName(p.seat, SEATS)}: ${cardName(p.card)}`);
-      if (!this.lastShown.has(key)) el.classList.add(`from-${pos}`);
-      if (frozen && frozen.winner === p.seat) el.classList.add("winner");
-      fresh.add(key);
-      this.trickEl.append(el);
-    }
-    this.lastShown = fresh;
+    const made = keyed(this.trickEl, plays, (p) => `${v.hand_no}/${v.tricks.length}/${p.card}`,
+      (p) => { const el = cardFace(p.card, `in-trick pos-${this.pos(p.seat)}`); el.dataset.pos = this.pos(p.seat); return el; },
+      (el, p) => {
+        setAttr(el, "aria-label", `${this.name(p.seat)}: ${cardName(p.card)}`);
+        el.classList.toggle("winner", !!frozen && frozen.winner === p.seat);
+      });
+    if (this.drawn) for (const el of made) el.classList.add(`from-${el.dataset.pos}`);
     this.lastTrickBtn.disabled = !(v.tricks.length || (v.last_hand && v.last_hand.tricks.length));
 
     // prompt, controls, hand
-    const mine = !frozen && view.turn === 0;
-    clear(this.controlsEl);
-    if (mine && view.phase === "bidding") {
-      this.promptEl.textContent = t("table.your_bid");
-      for (const b of BIDS) {
-        if (!view.legal.includes(b)) continue;
-        this.controlsEl.append(h("button", {
-          type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b },
-          onclick: () => this.play(b),
-        }, t(`bid.${b}`)));
-      }
-    } else if (mine) {
-      this.promptEl.textContent = t("table.your_turn");
-    } else if (view.winner !== null && view.winner !== undefined) {
-      this.promptEl.textContent = t(view.winner === 0 ? "result.we_won" : "result.they_won");
-      this.controlsEl.append(h("a", { class: "btn primary", href: "#/new/cuatrola" }, t("result.again")));
-    } else if (view.out === 0 && view.phase === "play") {
-      this.promptEl.textContent = t("table.you_sit_out");
-    } else {
-      this.promptEl.textContent = v.turn >= 0 ? t("table.waiting_for", { name: seatName(v.turn, SEATS) }) : "";
-    }
+    const mine = this.canAct(view);
+    const bidding = mine && view.phase === "bidding";
+    let prompt = "";
+    if (!frozen && view.turn === 0) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
+    else if (isOver(view)) prompt = "";
+    else if (view.out === 0 && view.phase === "play") prompt = t("table.you_sit_out");
+    else if (v.turn > 0) prompt = t("table.waiting_for", { name: this.name(v.turn) });
+    setText(this.promptEl, prompt);
+    const bids = bidding ? BIDS.filter((b) => view.legal.includes(b)) : [];
+    keyed(this.controlsEl, bids, (b) => `bid:${b}`,
+      (b) => h("button", { type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b }, onclick: () => this.play(b) }, t(`bid.${b}`)));
     const hand = frozen ? frozen.hand : view.hand;
-    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.card : null;
-    clear(this.handEl);
-    for (const c of hand) {
-      const legal = mine && view.legal.includes(c);
-      const btn = cardButton(c, { legal, onclick: () => this.play(c), extraClass: view.phase === "bidding" && !frozen ? "resting" : "" });
-      this.handEl.append(btn);
-      if (c === focused) btn.focus();
-    }
+    const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: () => this.play(c) }),
+      (btn, c) => updateCard(btn, { legal: mine && view.legal.includes(c), classes: { resting: view.phase === "bidding" && !frozen } }));
+    if (this.drawn) dealIn(dealt);
   }
 
   contractLine(v) {
     if (v.phase === "bidding") return t("table.bidding");
     if (!v.contract || v.contract === "normal") return t("bid.normal");
-    return t("contract.by", { contract: t(`bid.${v.contract}`), name: seatName(v.declarer, SEATS) });
+    return personal("contract.by", v.declarer, { contract: t(`bid.${v.contract}`), name: this.name(v.declarer) });
   }
 
-  seatLabel(v, seat) {
+  seatLabel(el, v, seat) {
     const bid = (v.bids || []).find((b) => b.seat === seat);
-    return h("div", { class: "seat-label" },
-      h("span", { class: "name", text: seatName(seat, SEATS) }),
-      v.dealer === seat ? h("span", { class: "chip dealer", title: t("table.dealer"), "aria-label": t("table.dealer"), text: t("table.dealer_short") }) : null,
-      v.phase === "bidding" && bid ? h("span", { class: `chip bid ${bid.bid}`, text: t(`bid.${bid.bid}`) }) : null,
-      v.out === seat ? h("span", { class: "chip out", text: t("table.sits_out") }) : null,
-      v.declarer === seat && v.phase !== "bidding" ? h("span", { class: "chip contract", text: t(`bid.${v.contract}`) }) : null,
-      this.thinkingSeat === seat ? h("span", { class: "dots", "aria-label": t("table.thinking") }, h("i"), h("i"), h("i")) : null);
+    const sig = [seat, v.dealer === seat, v.phase === "bidding" && bid ? bid.bid : null, v.out === seat,
+      v.declarer === seat && v.phase !== "bidding" ? v.contract : null, this.thinkingSeat === seat];
+    patch(el, sig, () => fill(el,
+      h("span", { class: "name", text: this.name(seat) }),
+      sig[1] ? h("span", { class: "chip dealer", title: t("table.dealer"), "aria-label": t("table.dealer"), text: t("table.dealer_short") }) : null,
+      sig[2] ? h("span", { class: `chip bid ${bid.bid}`, text: t(`bid.${bid.bid}`) }) : null,
+      sig[3] ? h("span", { class: "chip out", text: t("table.sits_out") }) : null,
+      sig[4] ? h("span", { class: "chip contract", text: t(`bid.${v.contract}`) }) : null,
+      sig[5] ? h("span", { class: "dots", role: "img", "aria-label": t("table.thinking") }, h("i"), h("i"), h("i")) : null));
   }
 
   // ---------------------------------------------------------------- input
   async play(action) {
     const view = this.view;
-    if (!view || this.frozen) return;
-    if (view.turn !== 0) {
-      const msg = view.winner !== null && view.winner !== undefined ? t("table.match_over")
-        : t("table.wait_turn", { name: seatName(view.turn, SEATS) });
-      toast(msg);
-      announce(msg);
-      return;
-    }
-    if (!view.legal.includes(action)) {
-      const why = await this.session.why(action);
-      if (why) { toast(why, { kind: "warn" }); announce(why); }
-      return;
-    }
-    const res = await this.session.act(action);
-    if (!res.ok && res.error) { toast(res.error, { kind: "warn" }); announce(res.error); return; }
-    if (res.ok) this.session.run();
+    if (!view || this.frozen || this.stepping || this.root.dataset.preview) return;
+    if (view.turn !== 0) { this.notYourTurn(view); return; }
+    if (!view.legal.includes(action)) { await this.explain(action); return; }
+    await this.submit(action);
   }
 
   // ---------------------------------------------------------------- events
-  async step({ seat, action, prev, view }) {
+  async show({ seat, action, prev, view }) {
     if (this.destroyed) return;
-    const who = seatName(seat, SEATS);
+    const who = this.name(seat);
     if (BIDS.includes(action)) {
-      const text = t("announce.bid", { name: who, bid: t(`bid.${action}`) });
-      announce(text);
-      if (seat !== 0) this.banner(text);
       this.render(view);
-      if (view.phase === "play" && prev.phase === "bidding") {
-        const line = this.contractLine(view);
-        announce(line);
-        this.banner(line);
-      }
+      const contract = view.phase === "play" && prev.phase === "bidding" ? this.contractLine(view) : null;
+      this.say([t("announce.bid", { name: who, bid: t(`bid.${action}`) }), contract]);
+      this.turnCue(prev, view);
       return;
     }
-    announce(t("announce.play", { name: who, card: cardName(action) }));
+    const played = personal("announce.play", seat, { name: who, card: cardName(action) });
     const handEnded = view.hands_played > prev.hands_played;
     const trickDone = handEnded || view.tricks.length > prev.tricks.length;
-    if (!trickDone) { this.render(view); return; }
+    if (!trickDone) {
+      this.render(view);
+      this.say(played);
+      this.turnCue(prev, view);
+      return;
+    }
 
+    // the finished trick stays on the table a moment, its winner lit
     const trick = handEnded ? view.last_hand.tricks[view.last_hand.tricks.length - 1] : view.tricks[view.tricks.length - 1];
     const hand = seat === 0 ? prev.hand.filter((c) => c !== action) : prev.hand;
     const sizes = prev.hand_sizes.map((n, s) => (s === seat ? n - 1 : n));
-    const frozenView = { ...prev, hand_sizes: sizes, turn: -1, legal: [] };
-    this.frozen = { view: frozenView, plays: trick.cards, winner: trick.winner, hand };
+    this.frozen = { view: { ...prev, hand_sizes: sizes, turn: -1, legal: [] }, plays: trick.cards, winner: trick.winner, hand };
     this.render(view);
-    const won = t("announce.trick", { name: seatName(trick.winner, SEATS) });
-    announce(won);
+    this.say([played, personal("announce.trick", trick.winner, { name: this.name(trick.winner) })]);
+    if (trick.winner % 2 === 0) buzz(HAPTIC.won);
+    await sleep(speed().trick);
+    if (this.destroyed) return;
     // cantes sung after this trick
     const cantes = handEnded ? view.last_hand.cantes : view.cantes;
     for (const k of cantes.slice(prev.cantes.length)) {
-      const text = t("announce.cante", { name: seatName(k.seat, SEATS), points: k.points, suit: suitName("cuatrola", k.suit) });
-      announce(text);
-      this.banner(text);
-      toast(text);
-      await sleep(Math.max(speed().trick, 700));
+      this.say(personal("announce.cante", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }));
+      await sleep(Math.max(speed().trick, CANTE_MIN_MS));
       if (this.destroyed) return;
     }
-    await sleep(speed().trick);
-    if (this.destroyed) return;
     if (handEnded) {
-      const lh = view.last_hand;
-      const ult = t("announce.ultimas", { side: sideName(lh.ultimas) });
-      announce(ult);
-      this.banner(ult);
-      await sleep(Math.min(speed().trick, 600));
+      this.say(t(view.last_hand.ultimas === 0 ? "announce.ultimas.us" : "announce.ultimas.them"));
+      await sleep(Math.min(speed().trick, ULTIMAS_MAX_MS));
       if (this.destroyed) return;
-      this.frozen = null;
-      await this.breakdown(view);
     }
+    await this.gather([...this.trickEl.children], this.pos(trick.winner));
+    if (this.destroyed) return;
     this.frozen = null;
+    if (handEnded) await this.handOver(view);
+    if (this.destroyed) return;
     this.render(view);
-    if (view.winner !== null && view.winner !== undefined) await this.matchOver(view);
+    this.turnCue(prev, view);
+    if (isOver(view)) await this.matchOver(view);
   }
 
-  async breakdown(view) {
-    if (this.destroyed) return;
-    const lh = view.last_hand;
+  // ---------------------------------------------------------------- the hand's breakdown
+  handHeadline(lh) { return t(lh.winner === 0 ? "hand.we_win" : "hand.they_win"); }
+
+  handBreakdown(lh) {
     const cante = [0, 0];
     for (const k of lh.cantes) cante[k.seat % 2] += k.points;
-    const row = (label, a, b, cls = "") => h("tr", { class: cls }, h("th", { scope: "row", text: label }), h("td", { text: String(a) }), h("td", { text: String(b) }));
     let contract = t("contract.normal");
     if (lh.contract !== "normal") {
-      contract = t("contract.by", { contract: t(`bid.${lh.contract}`), name: seatName(lh.declarer, SEATS) }) + " · " +
+      contract = personal("contract.by", lh.declarer, { contract: t(`bid.${lh.contract}`), name: this.name(lh.declarer) }) + " · " +
         t(lh.winner === lh.declarer % 2 ? "contract.made" : "contract.failed");
     }
-    const table = h("table", { class: "breakdown" },
-      h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: sideName(0) }), h("th", { scope: "col", text: sideName(1) }))),
-      h("tbody", {},
-        row(t("hand.card_points"), lh.card_points[0], lh.card_points[1]),
-        row(t("hand.cantes"), cante[0], cante[1]),
-        row(t("hand.ultimas"), lh.ultimas === 0 ? 10 : 0, lh.ultimas === 1 ? 10 : 0),
-        row(t("hand.total"), lh.totals[0], lh.totals[1], "total"),
-        row(t("hand.points"), `+${lh.points[0]}`, `+${lh.points[1]}`, "points"),
-        row(t("hand.score"), view.score[0], view.score[1], "running-score")));
-    const winnerText = t(lh.winner === 0 ? "hand.we_win" : "hand.they_win");
-    announce(`${winnerText}. ${t("table.score_label", { us: view.score[0], them: view.score[1] })}`);
-    await dialog({
-      title: t("hand.title", { n: lh.hand }),
-      body: [h("p", { class: "hand-result", text: winnerText }), h("p", { class: "muted", text: t("hand.contract", { contract }) }), table],
-      buttons: [{ label: view.winner === null || view.winner === undefined ? t("hand.next") : t("ok"), value: true, primary: true }],
-      className: "hand-over",
-    });
+    const score = this.scoreAfter(lh);
+    return [
+      h("p", { class: "muted", text: t("hand.contract", { contract }) }),
+      breakdownTable([
+        [t("hand.card_points"), lh.card_points[0], lh.card_points[1]],
+        [t("hand.cantes"), cante[0], cante[1]],
+        [t("hand.ultimas"), lh.ultimas === 0 ? ULTIMAS_POINTS : 0, lh.ultimas === 1 ? ULTIMAS_POINTS : 0],
+        [t("hand.total"), lh.totals[0], lh.totals[1], "total"],
+        [t("hand.points"), `+${lh.points[0]}`, `+${lh.points[1]}`, "points"],
+        score ? [t("hand.score"), score[0], score[1], "running-score"] : null,
+      ].filter(Boolean)),
+    ];
   }
 
-  newMatchHash() { return "#/new/cuatrola"; }
+  /** The score right after hand `lh`: the view's score when lh is the last hand played. */
+  scoreAfter(lh) {
+    const v = this.view;
+    return v && v.last_hand && v.last_hand.hand === lh.hand ? v.score : null;
+  }
 
+  sheetRow(hand) { return hand.points; }
 
+  // ---------------------------------------------------------------- the last trick
   async showLastTrick() {
     const v = this.view;
     if (!v) return;
@@ -302,19 +253,21 @@ export class CuatrolaTable extends TableBase {
     if (!trick) return;
     const grid = h("div", { class: "trick review" });
     for (const p of trick.cards) {
-      const el = cardFace(p.card, `in-trick pos-${position(p.seat, SEATS)} ${p.seat === trick.winner ? "winner" : ""}`);
-      el.setAttribute("aria-label", `${seatName(p.seat, SEATS)}: ${cardName(p.card)}`);
-      grid.append(el);
+      const led = p.seat === trick.leader;
+      const face = cardFace(p.card, p.seat === trick.winner ? "winner" : "");
+      face.setAttribute("aria-label", `${this.name(p.seat)}: ${cardName(p.card)}${led ? ` (${t("table.led")})` : ""}`);
+      grid.append(h("figure", { class: `review-card ${led ? "led" : ""}`.trim(), dataset: { seat: String(p.seat), pos: this.pos(p.seat) } },
+        face,
+        h("figcaption", {}, h("span", { class: "name", text: this.name(p.seat) }),
+          led ? h("span", { class: "chip led", text: t("table.led") }) : null)));
     }
     await dialog({
       title: t("table.last_trick"),
-      body: [grid, h("p", { text: t("announce.trick", { name: seatName(trick.winner, SEATS) }) })],
+      body: [grid, h("p", { class: "trick-story", text: [
+        personal("table.trick_led", trick.leader, { name: this.name(trick.leader) }),
+        personal("announce.trick", trick.winner, { name: this.name(trick.winner) })].join(" · ") })],
       buttons: [{ label: t("close"), value: true, primary: true }],
       className: "last-trick",
     });
   }
-
-  async menu() { await tableMenu(this.session); }
-
-  reloaded() { this.render(this.session.view); }
 }

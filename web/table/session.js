@@ -27,7 +27,7 @@ export function outcome(view) {
 }
 
 export class Session {
-  /** table: {step(event) -> Promise, render(view), reloaded()} */
+  /** table: {step(event) -> Promise, render(view), thinking(seat)} */
   constructor(record, table) {
     this.record = record;
     this.match = record.match;
@@ -72,6 +72,13 @@ export class Session {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Every hand of the match so far (the engine's `summary` op), or null. */
+  async summary() {
+    await engine.ready;
+    const ans = await engine.call({ op: "summary", match: this.match });
+    return ans.ok ? ans.summary : null;
   }
 
   /** Why the person may not play `action` now, in the engine's words (the match is unchanged). */
@@ -195,6 +202,7 @@ export class Session {
       const ans = await engine.call({ op: "act", match: this.match, seat, action: b.action });
       if (gen !== this.gen) return;
       if (!ans.ok) { toast(engineText(ans.error), { kind: "error" }); return; }
+      this.table.thinking(null);   // it has chosen: what follows (a trick, a dialog) is not thinking
       await this._commit(ans.match, ans.view, seat, b.action, gen);
     }
   }

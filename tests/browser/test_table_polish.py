@@ -1,0 +1,550 @@
+"""The tables as a person plays them (issue 13): taps that span a change of screen, where
+announcements appear, resuming, the words about "you" and "us", the score sheet, the back
+button, the thinking dots, dealing, finished matches, importing twice."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from engine.api import handle
+
+from .conftest import read_catalog
+from .helpers import (ACTION, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
+                      hold_engine, moves, my_turn, new_match, play_cuarenta, play_cuatrola, press, put_raw,
+                      release_engine, set_settings, start_form, stored, Finger, wait_moved, wait_ready)
+
+
+# ---------------------------------------------------------------- 1. a tap spans a change of screen
+def _second_tap_lands_on_the_table(page, app_url, game, seed, query=""):
+    """Start from the form; the finger of a second tap goes down on "Start" while the match
+    is being opened and comes up once the table is drawn under it (what a quick double tap
+    does): returns the point of the taps."""
+    start_form(page, app_url, game, seed=seed, query=query)
+    box = page.locator("#start").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    hold_engine(page, "view")            # the table waits for its first view
+    page.touchscreen.tap(x, y)           # first tap: Start
+    page.wait_for_function("() => window.__held && window.__held.length > 0", timeout=30_000)
+    finger = Finger(page)
+    finger.down(x, y)                    # second tap: the finger goes down on the form
+    release_engine(page)
+    page.wait_for_selector(".table .hand button.card", timeout=30_000)
+    finger.up()                          # ... and comes up on the table
+    return x, y
+
+
+def test_a_double_tap_on_start_plays_no_card(phone, app_url):
+    """Cuarenta, 2 players, seed first-0: the person leads; the second tap of a double tap on
+    Start used to land on the jack of spades drawn under the finger and play it."""
+    set_settings(phone, speed="instant", lang="en")
+    x, y = _second_tap_lands_on_the_table(phone, app_url, "cuarenta", "first-0", "?players=2")
+    under = phone.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
+                           "const b = e && e.closest('button'); return b && b.dataset.card; }", [x, y])
+    assert under == "JS", under    # the finger was on a card of the new table
+    phone.wait_for_timeout(800)
+    mid = phone.url.split("#/play/")[1]
+    assert stored(phone, mid)["match"]["actions"] == []
+    assert moves(phone) == 0
+    # a tap that starts and ends on the card plays it
+    before = moves(phone)
+    phone.locator(".hand button.card[data-card=JS]").tap()
+    wait_moved(phone, before)
+    assert stored(phone, mid)["match"]["actions"][0] == "JS"
+
+
+def test_a_double_tap_on_start_is_not_a_refused_card_in_cuatrola(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    collect_said(phone)
+    _second_tap_lands_on_the_table(phone, app_url, "cuatrola", "double-1")
+    phone.wait_for_timeout(800)
+    said = phone.evaluate("window.__said")
+    refusals = [s for s in said if "bid" in s.lower() and "first" in s.lower()]
+    assert not refusals, refusals
+    assert phone.locator(".say.warn, #toast[data-kind=warn].show").count() == 0
+
+
+# ---------------------------------------------------------------- 2. announcements cover nothing
+CONTROLS_AND_CARDS = """() => [...document.querySelectorAll('button, a[href], select, input, .card')]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !e.closest('dialog')
+                 && !e.closest('[hidden]') && getComputedStyle(e).visibility !== 'hidden'; })
+  .map(e => { const r = e.getBoundingClientRect();
+              return {what: e.className + ' ' + (e.dataset.card || e.textContent.trim().slice(0, 20)),
+                      x: r.x, y: r.y, w: r.width, h: r.height}; })"""
+
+LONG = "Announcement test: a message long enough to need two lines on a phone screen, or even three"
+
+
+def _announce_and_check(page, text=LONG):
+    page.evaluate("async (t) => (await import('./ui.js')).toast(t)", text)
+    page.wait_for_function("(t) => [...document.querySelectorAll('body *')].some(e => e.childElementCount === 0"
+                           " && e.textContent === t && e.getBoundingClientRect().height > 0)", arg=text)
+    # (the live region, for screen readers, is not on screen)
+    shown = page.evaluate("""(t) => [...document.querySelectorAll('body *')]
+      .filter(e => e.childElementCount === 0 && e.textContent === t && !e.closest('#live'))
+      .map(e => { const r = e.getBoundingClientRect(); const s = getComputedStyle(e);
+                  return {x: r.x, y: r.y, w: r.width, h: r.height, visible: r.height > 0 && s.visibility !== 'hidden'}; })
+      .filter(b => b.visible)""", text)
+    assert len(shown) == 1, shown           # one place
+    for b in page.evaluate(CONTROLS_AND_CARDS):
+        assert not box_overlaps(shown[0], b), (shown[0], b)
+
+
+def test_announcements_cover_no_control_and_no_card(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    # Cuarenta, 4 players: the capture choices are on screen
+    seed, view, card, options = capture_position()
+    new_match(phone, app_url, "cuarenta", {}, seed=seed, query="?players=4")
+    phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=30_000)
+    phone.locator(f".hand button.card[data-card='{card}']").tap()
+    assert phone.locator(".controls button.capture-btn").count() == len(options)
+    _announce_and_check(phone)
+    # Cuarenta, 2 players: the ronda claim buttons (seed claim-3, test_cuarenta.py)
+    new_match(phone, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
+    play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+    _announce_and_check(phone)
+    # Cuatrola: a trick on the table, the bid buttons
+    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    my_turn(phone)
+    _announce_and_check(phone)
+    before = moves(phone)
+    press(phone, phone.locator(".controls button.bid[data-action=pass]"))
+    wait_moved(phone, before)
+    my_turn(phone)
+    assert phone.locator(".trick .card").count() > 0 or phone.locator(".hand button.card:not(.illegal)").count()
+    _announce_and_check(phone)
+
+
+def test_one_announcement_per_event(phone, app_url):
+    """Every play, bid, trick and cante is shown in exactly one place on screen when it is
+    said (not in a banner over the trick and a toast as well)."""
+    set_settings(phone, speed="fast", lang="en")
+    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    collect_said(phone)
+    for _ in range(12):
+        my_turn(phone)
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid[data-action=pass]")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    shown = phone.evaluate("window.__shown")
+    set_settings(phone, speed="instant")
+    assert len(shown) > 10
+    wrong = [(text, places) for text, places in shown if len(places) != 1]
+    assert not wrong, wrong
+    assert phone.locator(".banner").count() == 0
+
+
+# ---------------------------------------------------------------- 3. resuming a Cuarenta match
+def _slow_python(page):
+    """The next start of Python waits 4 s (a snapshot restore that hangs, then a normal boot)."""
+    page.wait_for_function("""async () => { const root = await navigator.storage.getDirectory();
+      try { await root.getFileHandle('tapete-snapshot.bin'); return true; } catch { return false; } }""",
+                           timeout=60_000)
+    page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=4000')")
+
+
+def test_a_resumed_cuarenta_match_is_drawn_from_its_stored_view(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuarenta", {}, seed="resume-40", query="?players=2")
+    my_turn(phone)
+    hand = phone.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")
+    warnings = []
+    phone.on("console", lambda m: warnings.append(m.text) if "stored view" in m.text else None)
+    try:
+        _slow_python(phone)
+        phone.reload()
+        phone.wait_for_selector("#screen[data-preview=stored] .table.cuarenta .hand button.card", timeout=10_000)
+        assert phone.evaluate("() => window.__tapete.ready") is False
+        assert phone.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)") == hand
+        assert phone.locator(".spinner").count() == 0
+        assert not warnings, warnings
+    finally:
+        phone.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
+    wait_ready(phone)
+    phone.wait_for_function("() => !document.getElementById('screen').dataset.preview", timeout=30_000)
+    my_turn(phone)
+    assert stored(phone, mid)["status"] == "playing"
+
+
+CONTRAST = """(sel) => {
+  const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255)
+      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const el = document.querySelector(sel);
+  let bg = null;
+  for (let e = el; e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor;
+    if (c && !/rgba\\(.*,\\s*0\\)$/.test(c) && c !== 'transparent') { bg = c; break; }
+  }
+  const a = lum(getComputedStyle(el).color), b = lum(bg || 'rgb(255,255,255)');
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_the_waiting_text_on_a_table_is_readable(phone, app_url):
+    """A match without a stored view (an older record) waits for Python with a spinner: its
+    text has at least WCAG AA contrast (4.5:1) on the table's background."""
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="spinner-1")
+    rec = stored(phone, mid)
+    rec.pop("view")
+    put_raw(phone, rec)
+    try:
+        _slow_python(phone)
+        phone.reload()
+        phone.wait_for_selector(".waiting-page p", timeout=10_000)
+        assert phone.evaluate("() => window.__tapete.ready") is False
+        ratio = phone.evaluate(CONTRAST, ".waiting-page p")
+        assert ratio >= 4.5, ratio
+    finally:
+        phone.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
+    wait_ready(phone)
+    phone.wait_for_selector(".table .hand button.card", timeout=30_000)
+
+
+# ---------------------------------------------------------------- 4. messages about you and us
+THIRD_PERSON_YOU = {
+    "en": re.compile(r"\bYou (lays|takes|names|holds|makes|plays|wins|scores|reaches|sings)\b|\bUs reach|\bThem reach"
+                     r"|\bfor Us\b|\bfor Them\b|\bby You\b"),
+    "es": re.compile(r"\bTú (juega|deja|se lleva|canta|gana|tiene|no reclama|suma)\b|\bNosotros llegan\b"
+                     r"|\bpara Nosotros\b|\bde Tú\b"),
+}
+
+
+def test_messages_about_you_read_right(phone, app_url):
+    """A 2-player game played to the first ronda claim (seed claim-3): every line said about
+    the person or the person's side is in the second person (en), and in Spanish too."""
+    for lang in ("en", "es"):
+        set_settings(phone, speed="instant", lang=lang)
+        goto(phone, app_url, "#/", reload=True)
+        collect_said(phone)
+        new_match(phone, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
+        play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+        before = moves(phone)
+        phone.locator(".controls button.rank-btn[data-action='claim:K']").tap()
+        wait_moved(phone, before)
+        said = phone.evaluate("window.__said")
+        bad = [s for s in said if THIRD_PERSON_YOU[lang].search(s)]
+        assert not bad, (lang, bad)
+        cat = read_catalog(lang)
+        mine = [s for s in said if s.startswith(cat["c40.ev.lay.you"].split("{")[0])]
+        assert mine, (lang, said[:20])
+        claim = [s for s in said if cat["c40.ev.claim_wrong.you"].split("{")[0] in s
+                 or cat["c40.ev.claim_right.you"].split("{")[0] in s]
+        assert claim, (lang, said[-10:])
+    set_settings(phone, lang="en")
+    goto(phone, app_url, "#/", reload=True)
+
+
+# ---------------------------------------------------------------- 5. the hand's summary, again
+def test_the_hand_summary_and_score_sheet_can_be_reopened(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {"end": "hands", "hands": 3}, seed="sheet-1")
+    for _ in range(200):
+        phone.wait_for_selector("dialog[open], .controls button.bid, .hand button.card:not(.illegal)", timeout=60_000)
+        if phone.locator("dialog.hand-over[open]").count():
+            break
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    summary = phone.inner_text("dialog.hand-over[open]")
+    phone.reload()     # the dialog is lost ...
+    wait_ready(phone)
+    phone.wait_for_selector(".table .hand button.card", timeout=30_000)
+    assert phone.locator("dialog[open]").count() == 0
+    press(phone, phone.locator("#scores"))     # ... and can be opened again from the table
+    dlg = phone.locator("dialog.scores[open]")
+    dlg.wait_for(timeout=10_000)
+    text = dlg.inner_text()
+    lh = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]["last_hand"]
+    assert "Hand 1" in text
+    for row in ("Card points", "Total", "Match points"):
+        assert row in text and row in summary
+    assert f"{lh['totals'][0]}" in text and f"{lh['totals'][1]}" in text
+    sheet = dlg.locator("table.sheet tbody tr")
+    assert sheet.count() == 1
+    cells = sheet.first.locator("td").all_inner_texts()     # us, them, the score after the hand
+    view = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]
+    assert cells == [str(lh["points"][0]), str(lh["points"][1]), f"{view['score'][0]}–{view['score'][1]}"], cells
+    press(phone, dlg.locator("button.primary"))
+
+
+# ---------------------------------------------------------------- 6. back goes home
+def test_back_from_a_table_goes_home(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="back-1")
+    my_turn(phone)
+    phone.go_back()
+    phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+    assert phone.locator("#start").count() == 0
+    assert phone.evaluate("location.hash") in ("", "#/")
+    # the table's own back arrow goes home as well
+    goto(phone, app_url, f"#/play/{mid}")
+    phone.wait_for_selector(".table .hand button.card")
+    press(phone, phone.locator(".tbar a.icon-btn"))
+    phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+
+
+# ---------------------------------------------------------------- 7. dots, dealing, finished, import
+def test_no_thinking_dots_during_the_match_over_dialog(phone, app_url):
+    """seed dots-1, 1 point, the person passes and plays the first playable card: the last
+    card of the match is a computer player's (checked here with CPython)."""
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {"end": "target", "target": 1}, seed="dots-1")
+    for _ in range(100):
+        phone.wait_for_selector(ACTION, timeout=60_000)
+        if phone.locator("dialog.match-over[open]").count():
+            break
+        if close_dialog(phone) == "hand-over":
+            continue
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    assert phone.locator("dialog.match-over[open]").count() == 1
+    assert phone.locator(".table .dots").count() == 0
+    match = stored(phone, mid)["match"]
+    v = handle({"op": "view", "match": {**match, "actions": match["actions"][:-1]}, "seat": 0})["view"]
+    assert v["turn"] != 0, "the last card is a computer player's"
+    close_dialog(phone)
+
+
+def test_your_hand_is_never_empty_while_the_others_hold_new_cards(phone, app_url):
+    """Cuarenta, 2 players, seed deal-1: the person's capture with the last card of deal 1
+    (action 10, CPython). While it is shown, the new deal is not on the table yet for anyone."""
+    set_settings(phone, speed="normal", lang="en")
+    new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+    phone.evaluate("""() => { window.__gaps = [];
+      const look = () => { const table = document.querySelector('.table.cuarenta');
+        if (table) { const mine = document.querySelectorAll('.hand button.card').length;
+          const theirs = document.querySelectorAll('.seat:not(.me) .backs .card').length;
+          if (!mine && theirs) window.__gaps.push(theirs); }
+        window.__look = requestAnimationFrame(look); };
+      look(); }""")
+    for _ in range(12):
+        my_turn(phone)
+        before = moves(phone)
+        cuarenta_move(phone)
+        wait_moved(phone, before)
+        if moves(phone) >= 10:
+            break
+    phone.wait_for_function("() => Number(document.getElementById('screen').dataset.moves) >= 11", timeout=30_000)
+    phone.wait_for_timeout(1500)
+    gaps = phone.evaluate("() => { cancelAnimationFrame(window.__look); return window.__gaps.length; }")
+    set_settings(phone, speed="instant")
+    assert gaps == 0, gaps
+
+
+def test_a_finished_match_opened_from_history_shows_its_end(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {"end": "target", "target": 1}, seed="browser-1")
+    play_cuatrola(phone, mid)
+    close_dialog(phone)
+    rec = stored(phone, mid)
+    view = handle({"op": "view", "match": rec["match"], "seat": 0})["view"]
+    goto(phone, app_url, "#/history")
+    press(phone, phone.locator(f".history-item[data-id={mid}] a.hi-main"))
+    phone.wait_for_selector(".table .final", timeout=30_000)
+    final = phone.inner_text(".table .final")
+    assert ("We won" in final) == (view["winner"] == 0)
+    assert f"{view['score'][0]}" in final and f"{view['score'][1]}" in final
+    # the last hand's breakdown and the score sheet are there
+    press(phone, phone.locator(".final button[data-show=hand]"))
+    dlg = phone.locator("dialog.scores[open]")
+    dlg.wait_for()
+    assert "Card points" in dlg.inner_text() and dlg.locator("table.sheet tbody tr").count() == view["hands_played"]
+    press(phone, dlg.locator("button.primary"))
+
+
+def test_importing_the_same_match_twice_keeps_one_entry(phone, app_url, tmp_path):
+    set_settings(phone, speed="instant", lang="en")
+    m = handle({"op": "new", "game": "cuatrola", "seed": "import-twice", "seat": 0, "rules": {}})["match"]
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(m))
+    goto(phone, app_url, "#/history")
+    phone.wait_for_selector("#import")
+    n = phone.locator(".history-item").count()
+    phone.set_input_files("#import-file", str(path))
+    phone.wait_for_selector(".history-item.new")
+    first = phone.get_attribute(".history-item.new", "data-id")
+    assert phone.locator(".history-item").count() == n + 1
+    phone.set_input_files("#import-file", str(path))
+    phone.wait_for_function("() => document.getElementById('toast').textContent.includes('already')")
+    assert phone.locator(".history-item").count() == n + 1
+    assert phone.get_attribute(".history-item.new", "data-id") == first
+    assert stored(phone, first)["match"]["actions"] == m["actions"]
+
+
+# ---------------------------------------------------------------- the game explained at the table
+def test_the_trump_is_named_in_the_header_and_the_last_trick_names_every_seat(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    view = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]
+    suit = read_catalog("en")[f"card.sp.suit.{view['trump_suit']}"]
+    chip = phone.locator(".tbar .trump-chip")
+    assert chip.get_attribute("aria-label") == f"Trump: {suit}"
+    assert suit.lower() in chip.inner_text().lower() and "trump" in chip.inner_text().lower()
+    assert chip.locator("svg").count() == 1         # the suit's symbol too, not only a colour
+    for _ in range(20):
+        my_turn(phone)
+        if phone.locator(".controls button.bid").count() == 0 and len(stored(phone, mid)["match"]["actions"]) > 8:
+            break
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid[data-action=pass]")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    view = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]
+    trick = view["tricks"][-1]
+    press(phone, phone.locator("button:has-text('Last trick')"))
+    dlg = phone.locator("dialog.last-trick[open]")
+    dlg.wait_for()
+    names = {0: "You", 1: "Right", 2: "Partner", 3: "Left"}
+    for p in trick["cards"]:
+        fig = dlg.locator(f"figure.review-card[data-seat='{p['seat']}']")
+        assert fig.locator(".card").get_attribute("data-card") == p["card"]
+        assert names[p["seat"]] in fig.inner_text()
+    led = dlg.locator("figure.review-card.led")
+    assert led.count() == 1 and led.get_attribute("data-seat") == str(trick["leader"])
+    assert "led" in led.inner_text()
+    story = dlg.locator(".trick-story").inner_text()
+    assert names[trick["leader"]] in story and names[trick["winner"]] in story
+    press(phone, dlg.locator("button.primary"))
+
+
+def test_play_again_starts_the_same_rules_at_once(phone, app_url):
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/")
+    rules = {"end": "target", "target": 1}
+    mid = new_match(phone, app_url, "cuatrola", rules, seed="browser-1", level="heuristic")
+    old = stored(phone, mid)["match"]
+    for _ in range(200):
+        phone.wait_for_selector(ACTION, timeout=60_000)
+        if phone.locator("dialog.match-over[open]").count():
+            break
+        if close_dialog(phone) == "hand-over":
+            continue
+        before = moves(phone)
+        bids = phone.locator(".controls button.bid")
+        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+        wait_moved(phone, before)
+    press(phone, phone.locator("dialog.match-over[open] button[data-value=again]"))
+    phone.wait_for_function("(id) => location.hash.startsWith('#/play/') && !location.hash.endsWith(id)", arg=mid,
+                            timeout=30_000)
+    phone.wait_for_selector(".table .hand button.card", timeout=30_000)
+    new = stored(phone, phone.url.split("#/play/")[1])["match"]
+    assert new["rules"] == old["rules"] and new["meta"]["level"] == "heuristic"
+    assert new["seed"] != old["seed"]
+    phone.go_back()      # the finished match was replaced: back goes home
+    phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+
+
+VIBRATIONS = """() => { window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; }; }"""
+WATCH_MOTION = """() => { window.__moving = [];
+  window.__motionObserver && window.__motionObserver.disconnect();
+  window.__motionObserver = new MutationObserver((list) => { for (const m of list) {
+    const e = m.target; if (e.classList && (e.classList.contains('dealt') || e.classList.contains('gather')))
+      window.__moving.push(e.className); } });
+  window.__motionObserver.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
+
+
+def _play_a_while(page, n=8):
+    for _ in range(n):
+        my_turn(page)
+        before = moves(page)
+        cuarenta_move(page)
+        wait_moved(page, before)
+
+
+def test_haptics_and_animations_follow_the_settings_and_reduced_motion(phone, app_url):
+    """Cuarenta 2 players, seed deal-1: the person captures with the last card of deal 1
+    (action 10): a won capture, a new deal dealt into the hand, the person's turns."""
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/settings")
+    for box in ("#haptics", "#motion"):
+        assert phone.locator(box).is_checked()        # on by default
+    # on: vibrations on the person's turn and on a won capture; cards dealt and gathered
+    new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+    phone.evaluate(VIBRATIONS)
+    phone.evaluate(WATCH_MOTION)
+    assert phone.evaluate("document.documentElement.dataset.motion") == "on"
+    _play_a_while(phone, 6)
+    buzz = phone.evaluate("window.__buzz")
+    assert 35 in buzz and [20, 70, 30] in buzz, buzz
+    moving = phone.evaluate("window.__moving")
+    assert any("dealt" in c for c in moving) and any("gather" in c for c in moving), moving
+    # off in Settings (by taps): nothing vibrates, nothing moves
+    goto(phone, app_url, "#/settings")
+    press(phone, phone.locator("label[for=haptics]"))
+    press(phone, phone.locator("label[for=motion]"))
+    assert not phone.locator("#haptics").is_checked() and not phone.locator("#motion").is_checked()
+    assert phone.evaluate("JSON.parse(localStorage.getItem('tapete.settings'))")["haptics"] is False
+    assert phone.evaluate("document.documentElement.dataset.motion") == "off"
+    new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+    phone.evaluate(VIBRATIONS)
+    phone.evaluate(WATCH_MOTION)
+    _play_a_while(phone, 6)
+    assert phone.evaluate("window.__buzz") == []
+    assert phone.evaluate("window.__moving") == []
+    anim = phone.evaluate("() => [...document.querySelectorAll('.card')].map(e => getComputedStyle(e).animationName)"
+                          ".filter(n => n !== 'none')")
+    assert anim == []
+    # on again, but the system asks for reduced motion: neither
+    set_settings(phone, haptics=True, motion=True)
+    phone.emulate_media(reduced_motion="reduce")
+    try:
+        goto(phone, app_url, "#/", reload=True)
+        new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+        phone.evaluate(VIBRATIONS)
+        phone.evaluate(WATCH_MOTION)
+        assert phone.evaluate("document.documentElement.dataset.motion") == "off"
+        _play_a_while(phone, 6)
+        assert phone.evaluate("window.__buzz") == [] and phone.evaluate("window.__moving") == []
+    finally:
+        phone.emulate_media(reduced_motion="no-preference")
+
+
+SIZES = """() => ({ prompt: parseFloat(getComputedStyle(document.querySelector('.prompt')).fontSize),
+  say: parseFloat(getComputedStyle(document.querySelector('.say-line')).fontSize),
+  card: document.querySelector('.hand button.card').getBoundingClientRect().width,
+  trick: parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--trick-w')) || 0 })"""
+
+
+def test_the_table_scales_up_on_a_desktop_window(phone, app_url, new_browser):
+    set_settings(phone, speed="instant", lang="en")
+    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    my_turn(phone)
+    small = phone.evaluate(SIZES)
+    b = new_browser(phone=False, viewport={"width": 1440, "height": 900})
+    page = b.page()
+    goto(page, app_url)
+    set_settings(page, speed="instant", lang="en")
+    new_match(page, app_url, "cuatrola", {}, seed="cover-1")
+    my_turn(page)
+    big = page.evaluate(SIZES)
+    assert big["prompt"] >= small["prompt"] * 1.25, (small, big)
+    assert big["say"] >= small["say"] * 1.25, (small, big)
+    assert big["card"] >= small["card"] * 1.5, (small, big)
+
+
+def test_every_message_about_a_seat_or_a_side_has_its_forms():
+    """Each message the tables say about a seat (personal) or a side (sided) has a form for
+    the person and one for the others, in every language; the person's form names nobody."""
+    from .conftest import ROOT
+    code = "".join(p.read_text() for p in (ROOT / "web" / "table").glob("*.js"))
+    about_seat = set(re.findall(r"""\bpersonal\(\s*["']([a-z0-9_.]+)["']""", code))
+    about_side = set(re.findall(r"""\bsided\(\s*["']([a-z0-9_.]+)["']""", code))
+    assert {"announce.play", "c40.ev.lay", "c40.ev.claim_right", "contract.by"} <= about_seat
+    assert {"c40.ev.carton", "c40.ev.game"} <= about_side
+    for lang in ("en", "es", "de", "fr"):
+        cat = read_catalog(lang)
+        for key in about_seat | about_side:
+            assert "{name}" not in cat[f"{key}.you"], (lang, key)
+        for key in about_seat:
+            assert "{name}" in cat[f"{key}.other"], (lang, key)
+        for key in about_side:
+            for form in ("us", "them", "you", "other"):
+                assert f"{key}.{form}" in cat, (lang, key, form)
+        for key in ("announce.ultimas.us", "announce.ultimas.them", "result.you_won", "result.rival_won"):
+            assert key in cat, (lang, key)
