@@ -197,6 +197,9 @@ def test_what_a_code_keeps_from_other_browsers_sdps(page):
     }""", sdp)
     assert (info["ufrag"], info["pwd"], info["setup"]) == ("89abcdef", "0123456789abcdef0123456789abcdef", "passive")
     assert info["fingerprint"] == fp.upper()
+    top2 = page.evaluate("""(sdp) => T.code.decode(T.code.encodeSdp(sdp, {kind: "offer", table: "00ff10ab",
+                                                     seat: 1, maxCandidates: 2})).candidates""", sdp)
+    assert [(c["address"], c["port"]) for c in top2] == [("2001:db8::1:0:0:1", 5007), ("fd00::2", 5001)]
     got = [(c["address"], c["port"]) for c in info["candidates"]]
     assert [(ipaddress.ip_address(a) if ":" in a or a[0].isdigit() and "." in a and not a.endswith("local")
              else a, p) for a, p in got] == \

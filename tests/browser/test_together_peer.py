@@ -292,10 +292,24 @@ def test_no_webrtc_and_no_network(together):
         }
       };
       try { await peer.answerOffer(offer); out.guest = "ok"; } catch (e) { out.guest = e.code; }
+      // a device with many interfaces: only the 4 candidates of highest priority go in a code
+      window.RTCPeerConnection = class extends Real {
+        get localDescription() {
+          const d = super.localDescription;
+          const extra = [1, 2, 3, 4, 5, 6].map((i) => `a=candidate:${i} 1 udp ${2000 + i} 192.0.2.${i} ${5000 + i} typ host`);
+          return d && {type: d.type, sdp: d.sdp.replace("a=ice-ufrag", extra.join("\\r\\n") + "\\r\\na=ice-ufrag")};
+        }
+      };
+      const many = T.code.decode(await new peer.Host().createOffer(1)).candidates;
+      out.many = [many.length, many.filter((c) => c.address.startsWith("192.0.2.")).length];
       delete window.RTCPeerConnection;
       window.RTCPeerConnection = undefined;
       try { await new peer.Host().createOffer(1); out.none = "ok"; } catch (e) { out.none = e.code; }
       window.RTCPeerConnection = Real;
       return out;
     }""")
-    assert got == {"host": "no_network", "guest": "no_network", "none": "no_webrtc"}
+    # the real candidates (priority ~2.1e9) first, then the extra ones
+    real = got["many"][0] - got["many"][1]
+    assert got == {"host": "no_network", "guest": "no_network", "none": "no_webrtc",
+                   "many": [4, 4 - real]}
+    assert real >= 1

@@ -362,9 +362,13 @@ export function encode(info) {
   return PREFIX + base32(pack(info));
 }
 
-/** A code from a local description: encode({kind, table, seat, ...parseSdp(sdp)}). */
-export function encodeSdp(sdp, {kind, table, seat}) {
-  return encode({kind, table, seat, ...parseSdp(sdp)});
+/**
+ * A code from a local description: encode({kind, table, seat, ...parseSdp(sdp)}), keeping
+ * the `maxCandidates` candidates of highest priority (each costs 7 or 19 bytes).
+ */
+export function encodeSdp(sdp, {kind, table, seat, maxCandidates = MAX_CANDIDATES}) {
+  const info = parseSdp(sdp);
+  return encode({kind, table, seat, ...info, candidates: info.candidates.slice(0, maxCandidates)});
 }
 
 /** The text as typed or pasted: no spaces, line breaks or dashes, upper case. */
