@@ -208,6 +208,7 @@ def test_a_guest_that_vanishes_is_reported_disconnected(together):
     together.kill(guest_browser)
     wait(host, "closes.length === 1", timeout=40_000)
     took = time.monotonic() - t0
+    print(f"vanished guest reported disconnected after {took:.1f} s")
     assert host.evaluate("closes") == [[1, "disconnected"]]
     assert host.evaluate("host.channel(1).state") == "closed"
     assert 5 < took < 20, took
