@@ -283,8 +283,8 @@ export class Host {
     if (!entry || entry.accepted || entry.channel.state !== "connecting") {
       throw new PeerError("no_offer", `no offer waits for seat ${info.seat}`);
     }
+    entry.accepted = true;              // before any await: a second call for the seat is refused
     await entry.code;
-    entry.accepted = true;
     const {channel} = entry;
     channel.armTimeout(this.timeoutMs);
     try {

@@ -18,8 +18,8 @@ function pixelsOf(bitmap, width, height) {
   if (!canvas) {
     canvas = new OffscreenCanvas(width, height);
     context = canvas.getContext("2d", {willReadFrequently: true});
-    if (!context) return null;
   }
+  if (!context) return null;
   if (canvas.width !== width || canvas.height !== height) {
     canvas.width = width;
     canvas.height = height;
