@@ -16,6 +16,9 @@ What goes into dist/ (see docs/app.md):
 - ``pyodide/``: the Pyodide core pinned to one version from ``node_modules/pyodide``
   and a ``pyodide-lock.json`` that lists only what is shipped (no packages);
 - ``icons/``: PNG icons drawn here with zlib + struct (no image library);
+- ``vendor/``: the QR code libraries of "play together" (docs/play-together.md), copied
+  byte for byte from ``node_modules`` (versions pinned by package.json): uqr's ES module
+  (encoder) and jsQR's UMD script (decoder, loaded by a classic worker), with their licences;
 - ``manifest.json`` (copied from the repo root);
 - ``build.json``: the version, the Pyodide version and the engine archive's hash;
 - ``service-worker.js``: the root source with the content-hashed precache list and
@@ -53,6 +56,15 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+NODE_MODULES = ROOT / "node_modules"
+#: npm packages shipped in dist/vendor/, unchanged: package → {file in the package: path in dist}.
+#: Their versions are the exact pins of package.json's devDependencies. uqr is an ES module
+#: (web/together/qr.js imports it); jsQR is a UMD script that defines ``self.jsQR`` in the
+#: classic worker web/together/scan-worker.js (importScripts), so neither needs wrapping.
+VENDOR = {
+    "uqr": {"dist/index.mjs": "vendor/uqr.mjs", "LICENSE": "vendor/uqr.LICENSE.txt"},
+    "jsqr": {"dist/jsQR.js": "vendor/jsqr.js", "LICENSE": "vendor/jsqr.LICENSE.txt"},
+}
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3
 
@@ -147,6 +159,30 @@ def minimal_lock(src: Path | None = None) -> bytes:
     src = src or PYODIDE_DIR
     lock = json.loads((src / "pyodide-lock.json").read_text())
     return canonical_json({"info": lock["info"], "packages": {}})
+
+
+# --------------------------------------------------------------------------- vendor
+def vendor_files(modules: Path | None = None) -> dict[str, bytes]:
+    """The files of ``VENDOR`` (dist path → bytes), or a BuildError naming ``npm ci``."""
+    modules = modules or NODE_MODULES
+    pins = json.loads((ROOT / "package.json").read_text()).get("devDependencies", {})
+    out = {}
+    for package, files in VENDOR.items():
+        want = pins.get(package)
+        if not want:
+            raise BuildError(f"package.json does not pin {package}, which dist/vendor/ ships")
+        meta = modules / package / "package.json"
+        have = json.loads(meta.read_text()).get("version") if meta.is_file() else None
+        if have != want:
+            found = f"version {have}" if have else "missing"
+            raise BuildError(f"node_modules/{package} is {found}, package.json pins {want}: "
+                             f"run `npm ci` in {ROOT}, then build again.")
+        for src, dest in files.items():
+            path = modules / package / src
+            if not path.is_file():
+                raise BuildError(f"node_modules/{package} lacks {src}: run `npm ci`.")
+            out[dest] = path.read_bytes()
+    return out
 
 
 # --------------------------------------------------------------------------- engine
@@ -280,6 +316,7 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = (PYODIDE_DIR / name).read_bytes()
     files["pyodide/pyodide-lock.json"] = minimal_lock()
+    files.update(vendor_files())
     engine_zip = engine_archive()
     files["engine.zip"] = engine_zip
     for name, (size, maskable) in ICONS.items():
@@ -423,6 +460,7 @@ def ensure_pyodide() -> None:
     """Install the pinned Pyodide npm package when it is missing (the quick start's one step)."""
     try:
         check_pyodide()
+        vendor_files()
         return
     except BuildError:
         pass
@@ -432,6 +470,7 @@ def ensure_pyodide() -> None:
     if subprocess.run(["sh", str(ROOT / ".ci" / "pyodide-setup.sh")], cwd=ROOT).returncode:
         raise BuildError("the Pyodide set-up failed (see above); the build needs Node.js, npm "
                          "(Debian: `apt-get install -y nodejs npm`) and node_modules/pyodide.")
+    vendor_files()  # a clear message if npm ci did not bring the QR libraries
 
 
 def port_error(host: str, port: int, error: Exception) -> str:
