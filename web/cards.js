@@ -12,6 +12,8 @@ const FRENCH = { suits: "HDCS", colors: { H: "#c0262d", D: "#c0262d", C: "#1b1b1
 // of the game on screen is set by its table.
 let currentDeck = "spanish";
 export function useDeck(game) { currentDeck = game === "cuarenta" ? "french" : "spanish"; }
+/** The game whose deck is on screen. */
+export function currentGame() { return currentDeck === "french" ? "cuarenta" : "cuatrola"; }
 
 export function parseCard(text, deck = currentDeck) {
   const suit = text.slice(-1).toUpperCase();

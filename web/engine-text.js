@@ -1,43 +1,48 @@
-// The engine explains refusals in English sentences ("you must follow oros with a
-// higher card"). This module only translates known sentence shapes into the UI
-// language (catalog keys "err.*"); it decides nothing. An unknown sentence is shown
-// as the engine wrote it.
-import { t, lang } from "./i18n.js";
-import { cardName } from "./cards.js";
+// The engine's refusals in the player's language. Every refusal the engine answers carries a
+// stable `code` and its `params` next to an English sentence (docs/api.md, "Refusal codes");
+// this module looks the code up in the catalog (`err.<code>`) and words the params: suit
+// letters, cards, card lists, bids, ranks and seats. It decides nothing. A code the catalog
+// lacks (a newer engine) shows the engine's own sentence.
+import { t, has } from "./i18n.js";
+import { cardName, suitName, currentGame } from "./cards.js";
 
-const SUITS = { oros: "O", copas: "C", espadas: "E", bastos: "B",
-  hearts: "H", diamonds: "D", clubs: "C", spades: "S" };
+const list = (cards) => cards.map(cardName).join(", ");
 
-function suit(name) {
-  const letter = SUITS[name];
-  if (!letter) return name;
-  const deck = ["hearts", "diamonds", "clubs", "spades"].includes(name) ? "fr" : "sp";
-  return t(`card.${deck}.suit.${letter}`);
-}
-const bid = (b) => t(`bid.${b}`);
-const card = (c) => { try { return cardName(c); } catch { return c; } };
+/** How each param is worded; `ctx` = {game, seatName}. */
+const WORDS = {
+  suit: (v, ctx) => suitName(ctx.game, v),
+  led: (v, ctx) => suitName(ctx.game, v),
+  trump: (v, ctx) => suitName(ctx.game, v),
+  card: (v) => cardName(v),
+  played: (v) => cardName(v),
+  next: (v) => cardName(v),
+  cards: (v) => list(v),
+  pair: (v) => list(v),
+  options: (v) => v.map((cards) => cards.map(cardName).join(" + ")).join(" / "),
+  bid: (v) => t(`bid.${v}`),
+  rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? t(`card.fr.rank.${v}`) : String(v)),
+  seat: (v, ctx) => ctx.seatName(v),
+  against: (v, ctx) => ctx.seatName(v),
+};
 
-const PATTERNS = [
-  [/^you must follow (\w+) with a higher card$/, "err.follow_higher", (m) => ({ suit: suit(m[1]) })],
-  [/^you must follow (\w+)$/, "err.follow", (m) => ({ suit: suit(m[1]) })],
-  [/^you must over-trump with a higher (\w+)$/, "err.overtrump", (m) => ({ suit: suit(m[1]) })],
-  [/^you have no (\w+): you must over-trump with a higher (\w+)$/, "err.void_overtrump", (m) => ({ led: suit(m[1]), trump: suit(m[2]) })],
-  [/^you have no (\w+): you must trump with (\w+)$/, "err.void_trump", (m) => ({ led: suit(m[1]), trump: suit(m[2]) })],
-  [/^bidding comes first: pass or bid before playing a card$/, "err.bid_first", () => ({})],
-  [/^Quintola is not played with these rules$/, "err.no_quintola", () => ({})],
-  [/^you must bid higher than (\w+) or pass$/, "err.bid_higher", (m) => ({ bid: bid(m[1]) })],
-  [/^your side's score \((\d+)\) no longer allows (\w+)$/, "err.bid_barred", (m) => ({ score: m[1], bid: bid(m[2]) })],
-  [/^the bidding is over: play a card$/, "err.bidding_over", () => ({})],
-  [/^you do not hold (\w+)$/, "err.not_held", (m) => ({ card: card(m[1]) })],
-  [/^the match is over$/, "err.match_over", () => ({})],
-];
-
-export function engineText(message) {
-  const text = String(message || "");
-  if (lang === "en") return text;
-  for (const [re, key, params] of PATTERNS) {
-    const m = re.exec(text);
-    if (m) return t(key, params(m));
+/**
+ * The words for an engine answer that refused something ({code, params, error}) or an
+ * explain answer ({code, params, reason}). A plain string (an older answer) is shown as is.
+ * `seatName(seat)` names a seat as the table does (default "seat N").
+ */
+export function engineText(answer, { game = currentGame(), seatName = (s) => t("seat.number", { n: s }) } = {}) {
+  if (!answer || typeof answer !== "object") return String(answer || "");
+  const english = String(answer.error || answer.reason || "");
+  const key = `err.${answer.code}`;
+  if (!answer.code || !has(key)) return english;
+  const ctx = { game, seatName };
+  const params = { detail: english };
+  try {
+    for (const [name, value] of Object.entries(answer.params || {})) {
+      params[name] = WORDS[name] ? WORDS[name](value, ctx) : String(value);
+    }
+  } catch {
+    return english;   // params of an unexpected shape: the engine's own sentence
   }
-  return text;
+  return t(key, params);
 }

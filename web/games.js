@@ -8,7 +8,7 @@ export function gamesSpec() {
     cache = (async () => {
       await engine.ready;
       const ans = await engine.call({ op: "games" });
-      if (!ans.ok) throw new Error(engineText(ans.error));
+      if (!ans.ok) throw new Error(engineText(ans));
       return ans.games;
     })();
     cache.catch(() => { cache = null; });

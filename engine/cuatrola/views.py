@@ -49,7 +49,7 @@ def contract_terms(rules) -> list:
             "partner_sits_out": True}]
     for bid in (R.CUATROLA, R.QUINTOLA) if rules.quintola else (R.CUATROLA,):
         out.append({"contract": R.BID_NAMES[bid], "value": R.BID_VALUE[bid], "needs": "tricks",
-                    "tricks": R.tricks_needed(bid, rules)})
+                    "tricks": R.tricks_needed(bid, rules), "of": R.TRICKS_PER_HAND})
     return out
 
 

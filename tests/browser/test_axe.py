@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from .conftest import REQUIRED, ROOT
-from .helpers import new_match, my_turn, act_once, press, set_settings, wait_moved, moves, open_rules
+from .helpers import (act_once, cuatrola_seed, moves, my_turn, new_match, open_rules, press, rival_solo,
+                      set_settings, wait_moved)
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 if not AXE.exists():
@@ -19,9 +20,6 @@ if not AXE.exists():
     pytest.skip("axe-core is not installed (npm ci)", allow_module_level=True)
 SOURCE = AXE.read_text()
 
-# A Cuatrola seed where, with the person passing, the computer player at seat 3 bids Solo in
-# the first hand, so its partner (seat 1) sits out: the table shows the "sits out" chip.
-SOLO_SEED = "axe-5"
 
 RUN = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
@@ -68,7 +66,9 @@ def test_axe_finds_nothing_on_the_screens(phone, app_url):
 def test_axe_finds_nothing_on_the_tables_mid_hand(phone, app_url):
     set_settings(phone, lang="en", speed="instant")
     # Cuatrola while bidding
-    new_match(phone, app_url, "cuatrola", {}, seed=SOLO_SEED)
+    # a seed where, with the person passing, a rival bids Solo in the first hand, so its
+    # partner sits out: the table shows the "sits out" chip
+    new_match(phone, app_url, "cuatrola", {}, seed=cuatrola_seed("axe", rival_solo))
     my_turn(phone)
     assert phone.locator(".controls button.bid").count(), "bidding"
     assert_clean(phone, "cuatrola, bidding")

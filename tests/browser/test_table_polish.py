@@ -4,15 +4,23 @@ button, the thinking dots, dealing, finished matches, importing twice."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
 from engine.api import handle
 
 from .conftest import read_catalog
-from .helpers import (ACTION, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
+from .helpers import (ACTION, all_pass, cuatrola_seed, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
                       hold_engine, moves, my_turn, new_match, play_cuarenta, play_cuatrola, press, put_raw,
                       release_engine, set_settings, start_form, stored, Finger, wait_moved, wait_ready)
+
+
+@functools.cache
+def cover_seed():
+    """A Cuatrola seed whose first hand is a normal hand (everyone passes): the person plays
+    every trick."""
+    return cuatrola_seed("cover", all_pass)
 
 
 # ---------------------------------------------------------------- 1. a tap spans a change of screen
@@ -104,7 +112,7 @@ def test_announcements_cover_no_control_and_no_card(phone, app_url):
     play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
     _announce_and_check(phone)
     # Cuatrola: a trick on the table, the bid buttons
-    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     my_turn(phone)
     _announce_and_check(phone)
     before = moves(phone)
@@ -119,7 +127,7 @@ def test_one_announcement_per_event(phone, app_url):
     """Every play, bid, trick and cante is shown in exactly one place on screen when it is
     said (not in a banner over the trick and a toast as well)."""
     set_settings(phone, speed="fast", lang="en")
-    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     collect_said(phone)
     for _ in range(12):
         my_turn(phone)
@@ -380,7 +388,7 @@ def test_importing_the_same_match_twice_keeps_one_entry(phone, app_url, tmp_path
 # ---------------------------------------------------------------- the game explained at the table
 def test_the_trump_is_named_in_the_header_and_the_last_trick_names_every_seat(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     view = handle({"op": "view", "match": stored(phone, mid)["match"], "seat": 0})["view"]
     suit = read_catalog("en")[f"card.sp.suit.{view['trump_suit']}"]
     chip = phone.locator(".tbar .trump-chip")
@@ -513,14 +521,14 @@ SIZES = """() => ({ prompt: parseFloat(getComputedStyle(document.querySelector('
 
 def test_the_table_scales_up_on_a_desktop_window(phone, app_url, new_browser):
     set_settings(phone, speed="instant", lang="en")
-    new_match(phone, app_url, "cuatrola", {}, seed="cover-1")
+    new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     my_turn(phone)
     small = phone.evaluate(SIZES)
     b = new_browser(phone=False, viewport={"width": 1440, "height": 900})
     page = b.page()
     goto(page, app_url)
     set_settings(page, speed="instant", lang="en")
-    new_match(page, app_url, "cuatrola", {}, seed="cover-1")
+    new_match(page, app_url, "cuatrola", {}, seed=cover_seed())
     my_turn(page)
     big = page.evaluate(SIZES)
     assert big["prompt"] >= small["prompt"] * 1.25, (small, big)

@@ -54,7 +54,7 @@ export function matchIdentity(m) {
 export async function importText(text) {
   await engine.ready;
   const ans = await engine.call({ op: "validate", match: text });
-  if (!ans.ok) throw new Error(t("history.import_bad", { error: engineText(ans.error) }));
+  if (!ans.ok) throw new Error(t("history.import_bad", { error: engineText(ans) }));
   const id = matchIdentity(ans.match);
   const same = (await store.listMatches()).find((r) => !store.recordProblem(r) && matchIdentity(r.match) === id);
   if (same) return { record: same, existing: true };

@@ -44,7 +44,7 @@ export async function startMatch({ game, rules, seed, level, origin = "new" }) {
   const meta = { app: "tapete-web" };
   if (level) meta.level = level;
   const ans = await engine.call({ op: "new", game, rules, seed: seed || randomSeed(), seat: 0, meta });
-  if (!ans.ok) throw new Error(engineText(ans.error));
+  if (!ans.ok) throw new Error(engineText(ans, { game }));
   store.requestPersistence();
   return store.addMatch({ id: store.newId(), game, origin, match: ans.match, view: ans.view, status: "playing" });
 }

@@ -10,6 +10,7 @@ import { t, has } from "../i18n.js";
 import { h, clear, dialog, toast, announce, dockToast, sleep, buzz, motionOn } from "../ui.js";
 import { cardSVG, cardName, useDeck } from "../cards.js";
 import * as store from "../store.js";
+import { engineText } from "../engine-text.js";
 import { Session, DamagedMatch } from "./session.js";
 // the menu's share and export are loaded when first used (not needed to draw the table)
 const shareMatch = async (...a) => (await import("../share.js")).shareMatch(...a);
@@ -363,7 +364,7 @@ export class TableBase {
   /** The person tries `action`: refused → the engine's reason; done → the computer players go on. */
   async submit(action) {
     const res = await this.session.act(action);
-    if (!res.ok && res.error) this.say(res.error, "warn");
+    if (!res.ok && res.refusal) this.say(this.refusalText(res.refusal), "warn");
     else if (res.ok) this.session.run();
     return res;
   }
@@ -371,7 +372,12 @@ export class TableBase {
   /** Why a dimmed card cannot be played, in the engine's words (nothing is played). */
   async explain(action) {
     const why = await this.session.why(action);
-    if (why) this.say(why, "warn");
+    if (why) this.say(this.refusalText(why), "warn");
+  }
+
+  /** An engine refusal (code and params) in the player's language, seats named as here. */
+  refusalText(answer) {
+    return engineText(answer, { game: this.game, seatName: (s) => this.name(s) });
   }
 
   /** A short buzz when it becomes the person's turn after the others played. */

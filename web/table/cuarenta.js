@@ -326,7 +326,11 @@ export class CuarentaTable extends TableBase {
       [t("hand.total"), `+${lh.points[0]}`, `+${lh.points[1]}`, "total"],
       [t("hand.score"), lh.score[0], lh.score[1], "running-score"],
     ];
-    return [breakdownTable(rows)];
+    // the hand is over: the engine's summary shows every ronda's rank, hidden until now
+    const rondas = (lh.rondas || []).filter((r) => r.rank);
+    const shown = rondas.length ? h("p", { class: "rondas-shown", text: t("c40.rondas_shown", {
+      list: rondas.map((r) => t("c40.ronda_of", { name: this.name(r.seat), rank: rankName(r.rank) })).join(", ") }) }) : null;
+    return [breakdownTable(rows), shown];
   }
 
   sheetRow(hand) { return hand.points; }

@@ -2,7 +2,7 @@
 // sides, the trick in the middle, the trump (in the header and the dealer's shown card),
 // bidding, cantes, últimas and the end-of-hand breakdown. Everything shown comes from the
 // engine's seat view; the life of the table is TableBase's (common.js).
-import { t } from "../i18n.js";
+import { t, plural } from "../i18n.js";
 import { h, dialog, sleep, buzz } from "../ui.js";
 import { cardName, suitName, suitSymbolSVG } from "../cards.js";
 import { speed } from "./session.js";
@@ -13,6 +13,18 @@ import {
 
 const SEATS = 4;
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
+
+/** One short line under a bid button: what the contract needs and scores under these rules
+ * (the engine's contract_terms). Pass: the normal hand, while nobody has bid. */
+function termsLine(bid, terms, open) {
+  const find = (name) => terms.find((x) => x.contract === name);
+  const pts = (x) => plural("terms.pts", x.value);
+  if (bid === "pass") { const x = find("normal"); return open && x ? t("terms.pass", { pts: pts(x) }) : ""; }
+  const x = find(bid);
+  if (!x) return "";
+  if (x.needs === "tricks") return t("terms.tricks", { tricks: x.tricks, of: x.of, pts: pts(x) });
+  return t(x.partner_sits_out ? "terms.solo" : "terms.pass", { pts: pts(x) });
+}
 const ULTIMAS_POINTS = 10;
 /** The shortest pause on a cante, so that it can be read even at the fastest speeds. */
 const CANTE_MIN_MS = 700;
@@ -122,8 +134,13 @@ export class CuatrolaTable extends TableBase {
     else if (v.turn > 0) prompt = t("table.waiting_for", { name: this.name(v.turn) });
     setText(this.promptEl, prompt);
     const bids = bidding ? BIDS.filter((b) => view.legal.includes(b)) : [];
-    keyed(this.controlsEl, bids, (b) => `bid:${b}`,
-      (b) => h("button", { type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b }, onclick: () => this.play(b) }, t(`bid.${b}`)));
+    const open = !(view.bids || []).some((b) => b.bid !== "pass");
+    keyed(this.controlsEl, bids, (b) => `bid:${b}:${open}`,
+      (b) => {
+        const line = termsLine(b, view.contract_terms || [], open);
+        return h("button", { type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b }, onclick: () => this.play(b) },
+          h("span", { class: "btn-title", text: t(`bid.${b}`) }), line ? h("span", { class: "btn-sub", text: line }) : null);
+      });
     const hand = frozen ? frozen.hand : view.hand;
     const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: () => this.play(c) }),
       (btn, c) => updateCard(btn, { legal: mine && view.legal.includes(c), classes: { resting: view.phase === "bidding" && !frozen } }));
@@ -214,16 +231,29 @@ export class CuatrolaTable extends TableBase {
   // ---------------------------------------------------------------- the hand's breakdown
   handHeadline(lh) { return t(lh.winner === 0 ? "hand.we_win" : "hand.they_win"); }
 
+  /** Why the points went where they did (the engine's summary says what decided the hand):
+   * "Solo made: 2 points · 75 to 55 in points". */
+  handReason(lh) {
+    const pts = plural("terms.pts", lh.value);
+    const [a, b] = lh.totals;
+    const totals = t(lh.decided_by === "ultimas_tie" ? "hand.why.tie" : "hand.why.totals", { a, b });
+    if (lh.contract === "normal") return `${totals} · ${pts}`;
+    const result = t(lh.made ? "hand.why.made" : "hand.why.failed", { contract: t(`bid.${lh.contract}`), pts });
+    return lh.decided_by === "tricks" ? result : `${result} · ${totals}`;
+  }
+
+
   handBreakdown(lh) {
     const cante = [0, 0];
     for (const k of lh.cantes) cante[k.seat % 2] += k.points;
     let contract = t("contract.normal");
     if (lh.contract !== "normal") {
       contract = personal("contract.by", lh.declarer, { contract: t(`bid.${lh.contract}`), name: this.name(lh.declarer) }) + " · " +
-        t(lh.winner === lh.declarer % 2 ? "contract.made" : "contract.failed");
+        t(lh.made ? "contract.made" : "contract.failed");
     }
     const score = this.scoreAfter(lh);
     return [
+      h("p", { class: "hand-why", text: this.handReason(lh) }),
       h("p", { class: "muted", text: t("hand.contract", { contract }) }),
       breakdownTable([
         [t("hand.card_points"), lh.card_points[0], lh.card_points[1]],

@@ -1,7 +1,8 @@
 // One open match: the engine, the stored record and the computer players.
-// Every action goes engine.act -> store.saveMatch -> the table's step() (which draws
-// and announces it). Nothing here knows a rule: legality, views and computer moves
-// all come from the engine.
+// Every action is one worker call (`act` for the person, `bot` for a computer player: the
+// engine chooses, applies and answers the person's view), then store.saveMatch, then the
+// table's step() (which draws and announces it). Nothing here knows a rule: legality, views
+// and computer moves all come from the engine.
 import { engine } from "../engine.js";
 import * as store from "../store.js";
 import { t } from "../i18n.js";
@@ -38,32 +39,34 @@ export class Session {
     this.runGen = -1;
     this.unsaved = false;
     this.level = (record.match.meta && record.match.meta.level) || null;
+    this.seat = 0;             // the person's seat
     this.off = store.onChange((msg) => this._external(msg));
   }
 
   async open() {
     await engine.ready;
-    const ans = await engine.call({ op: "view", match: this.match, seat: 0 });
-    if (!ans.ok) throw new DamagedMatch(engineText(ans.error));
+    const ans = await engine.call({ op: "view", match: this.match, seat: this.seat });
+    if (!ans.ok) throw new DamagedMatch(engineText(ans));
     this.view = ans.view;
     return this.view;
   }
 
   destroy() { this.gen++; if (this.off) this.off(); }
 
-  get myTurn() { return this.view && this.view.turn === 0; }
+  get myTurn() { return this.view && this.view.turn === this.seat; }
 
-  /** The person (seat 0) tries `action`. Resolves {ok} or {ok: false, error}. */
+  /** The person tries `action`: one `act` call. Resolves {ok} or {ok: false, refusal} (the
+   * engine's answer: code, params, English error). */
   async act(action) {
     if (this.busy || !this.view) return { ok: false, busy: true };
     this.busy = true;
     const gen = this.gen;
     try {
-      const ans = await engine.call({ op: "act", match: this.match, seat: 0, action });
+      const ans = await engine.call({ op: "act", match: this.match, seat: this.seat, action, viewers: [this.seat] });
       if (gen !== this.gen) return { ok: false, busy: true };
-      if (!ans.ok) return { ok: false, error: engineText(ans.error), raw: ans.error };
+      if (!ans.ok) return { ok: false, refusal: ans };
       try {
-        await this._commit(ans.match, ans.view, 0, action, gen);
+        await this._commit(ans.match, ans.view, this.seat, ans.action, gen);
       } catch (err) {
         if (err instanceof store.ConflictError) return { ok: false, busy: true };
         throw err;
@@ -81,23 +84,18 @@ export class Session {
     return ans.ok ? ans.summary : null;
   }
 
-  /** Why the person may not play `action` now, in the engine's words (the match is unchanged). */
+  /** Why the person may not play `action` now (the engine's explain answer: code, params,
+   * reason), or null when it is legal. The match is unchanged. */
   async why(action) {
-    const ex = await engine.call({ op: "explain", match: this.match, seat: 0, action });
-    if (ex.ok) return ex.legal ? null : engineText(ex.reason);
-    // an engine without the explain op: act tells why (and changes nothing when refused)
-    const ans = await engine.call({ op: "act", match: this.match, seat: 0, action });
-    return ans.ok ? null : engineText(ans.error);
+    const ex = await engine.call({ op: "explain", match: this.match, seat: this.seat, action });
+    if (!ex.ok) return ex;
+    return ex.legal ? null : ex;
   }
 
-  async _commit(match, seatView, seat, action, gen) {
+  /** `view` is the person's view after `action` of `seat` (the engine answered it with the
+   * action: one call per move). */
+  async _commit(match, view, seat, action, gen) {
     const prev = this.view;
-    let view = seatView;
-    if (seat !== 0) {
-      const ans = await engine.call({ op: "view", match, seat: 0 });
-      if (!ans.ok) throw new DamagedMatch(engineText(ans.error));
-      view = ans.view;
-    }
     if (gen !== this.gen) return;
     this.match = match;
     this.view = view;
@@ -188,22 +186,20 @@ export class Session {
   }
 
   async _loop(gen) {
-    while (gen === this.gen && this.view && this.view.turn !== 0 && this.view.turn >= 0 &&
+    while (gen === this.gen && this.view && this.view.turn !== this.seat && this.view.turn >= 0 &&
            (this.view.winner === null || this.view.winner === undefined)) {
       const seat = this.view.turn;
       this.table.thinking(seat);
       const started = performance.now();
-      const b = await engine.call({ op: "bot", match: this.match, seat, level: this.level || undefined });
+      // one call: the computer player chooses, the engine applies it and answers our view
+      const b = await engine.call({ op: "bot", match: this.match, seat, level: this.level || undefined, viewers: [this.seat] });
       if (gen !== this.gen) return;
-      if (!b.ok) { toast(engineText(b.error), { kind: "error" }); return; }
+      if (!b.ok) { toast(engineText(b), { kind: "error" }); return; }
       const wait = speed().bot - (performance.now() - started);
       if (wait > 0) await sleep(wait);
       if (gen !== this.gen) return;
-      const ans = await engine.call({ op: "act", match: this.match, seat, action: b.action });
-      if (gen !== this.gen) return;
-      if (!ans.ok) { toast(engineText(ans.error), { kind: "error" }); return; }
       this.table.thinking(null);   // it has chosen: what follows (a trick, a dialog) is not thinking
-      await this._commit(ans.match, ans.view, seat, b.action, gen);
+      await this._commit(b.match, b.view, seat, b.action, gen);
     }
   }
 }

@@ -1,0 +1,107 @@
+"""Refusals with codes (issue 14): the app words the engine's refusal codes in the player's
+language for both games, and a computer move costs one worker round trip."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.api import handle, refusal_codes
+
+from .conftest import read_catalog
+from .helpers import goto, moves, new_match, set_settings, wait_moved
+
+LANGS = ("en", "es", "de", "fr")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_code_the_engine_gives_has_a_message_in_every_catalog(lang):
+    """docs/api.md 'Refusal codes': engine.api.refusal_codes() lists every code the engine
+    can answer (tests/engine/test_api_hardening.py checks the engine keeps to the list)."""
+    catalog = read_catalog(lang)
+    for code, params in refusal_codes().items():
+        key = f"err.{code}"
+        assert key in catalog, (lang, key)
+        used = set(PLACEHOLDER.findall(catalog[key]))
+        assert used <= set(params) | {"detail"}, (lang, key, used, params)
+
+
+def _call(page, request):
+    return page.evaluate("""async (req) => {
+      const { engine } = await import('./engine.js');
+      return engine.call(req);
+    }""", request)
+
+
+def _words(page, answer, game):
+    return page.evaluate("""async ([answer, game]) => {
+      const { engineText } = await import('./engine-text.js');
+      return engineText(answer, { game });
+    }""", [answer, game])
+
+
+def test_a_refused_cuarenta_capture_is_said_in_spanish(phone, app_url):
+    """Cuarenta's refusals were shown in English before; now by code, in the UI language."""
+    set_settings(phone, lang="es", speed="instant")
+    goto(phone, app_url, "#/", reload=True)
+    new = _call(phone, {"op": "new", "game": "cuarenta", "seed": "refuse", "rules": {"players": 2}})
+    m, view = new["match"], new["view"]
+    # lay a card, then the rival; find a capture naming a card that is not on the table
+    while view["turn"] != 0:
+        b = _call(phone, {"op": "bot", "match": m, "seat": view["turn"], "viewers": [0]})
+        m, view = b["match"], b["view"]
+    card = view["hand"][0]
+    missing = next(c for c in ("AH", "2H", "3H", "4H", "5H", "6H") if c not in view["table"]
+                   and c not in view["hand"])
+    ans = _call(phone, {"op": "act", "match": m, "seat": 0, "action": f"{card}:{missing}"})
+    assert ans["ok"] is False and ans["code"] == "not_on_table", ans
+    words = _words(phone, ans, "cuarenta")
+    catalog = read_catalog("es")
+    name = phone.evaluate("async (c) => { const { cardName } = await import('./cards.js'); return cardName(c); }",
+                          missing)
+    assert words == catalog["err.not_on_table"].replace("{card}", name), words
+    assert "not on the table" not in words
+    set_settings(phone, lang="en")
+
+
+def test_a_refused_cuatrola_card_is_said_by_code_in_german(phone, app_url):
+    set_settings(phone, lang="de", speed="instant")
+    goto(phone, app_url, "#/", reload=True)
+    new = _call(phone, {"op": "new", "game": "cuatrola", "seed": "refuse"})
+    m, view = new["match"], new["view"]
+    # a card while bidding, then a bid out of turn
+    bid_first = _call(phone, {"op": "act", "match": m, "seat": view["turn"], "action": "1O"})
+    assert bid_first["code"] == "bid_first"
+    other = (view["turn"] + 1) % 4
+    turn = _call(phone, {"op": "act", "match": m, "seat": other, "action": "pass"})
+    assert turn["code"] == "not_your_turn" and turn["params"] == {"seat": view["turn"]}
+    catalog = read_catalog("de")
+    assert _words(phone, bid_first, "cuatrola") == catalog["err.bid_first"]
+    said = _words(phone, turn, "cuatrola")
+    assert said.startswith(catalog["err.not_your_turn"].split("{seat}")[0]) and "seat" not in said
+    set_settings(phone, lang="en")
+
+
+def test_one_worker_round_trip_per_computer_move(phone, app_url):
+    """Issue 14: a computer move is one request (before: bot, act and view)."""
+    set_settings(phone, speed="instant", lang="en")
+    new_match(phone, app_url, "cuatrola", {"end": "hands", "hands": 1}, seed="trips")
+    phone.wait_for_selector(".controls button.bid", timeout=30_000)
+    phone.evaluate("""async () => {
+      const { engine } = await import('./engine.js');
+      window.__ops = [];
+      const call = engine.callRaw.bind(engine);
+      engine.callRaw = (json) => { try { window.__ops.push(JSON.parse(json).op); } catch {} return call(json); };
+    }""")
+    before = moves(phone)
+    phone.locator(".controls button.bid[data-action=pass]").tap()
+    wait_moved(phone, before)
+    # the others move until it is our turn again (the computer players are then idle)
+    phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=60_000)
+    ops, now = phone.evaluate("[window.__ops, Number(document.getElementById('screen').dataset.moves)]")
+    n_moves = now - before - 1   # the computer players' moves since our pass
+    assert n_moves >= 3
+    assert ops.count("bot") == n_moves, ops
+    assert ops.count("act") == 1 and "view" not in ops, ops   # our pass, and nothing else
