@@ -116,8 +116,12 @@ def _ronda_ok(deal_hand: int, announced: bool) -> bool:
     return has == announced
 
 
-def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMPLES):
-    acts = info.actions()
+def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMPLES,
+         acts=None):
+    """(best play text, {play text: average leaf value}) over ``acts`` (default: every
+    legal play, ``info.actions()``; the review passes the plays without ``take:``)."""
+    if acts is None:
+        acts = info.actions()
     h_text, _ = H.decide(info)
     plies = info.n  # me, then each other player once, then my best reply (in leaf)
     totals = {t: 0.0 for t, _, _ in acts}
