@@ -1,0 +1,134 @@
+"""Learning from a hand: each decision of a seat valued with every card visible and with
+only what the seat could know (docs/api.md, ops ``analyse`` and ``hint``).
+
+``Replay(opening, texts)`` replays a match file and keeps the state before each action.
+``decisions(replay, seat, hand_no)`` lists a seat's decisions in a hand (no search);
+``analyse(replay, seat, index, rng)`` values one of them both ways; ``hint(view, rng)``
+values the decision of the seat to act from its view alone. The games' modules
+(``cuatrola``, ``cuarenta``) hold the values, units and budgets; this one shapes the
+answers: every legal choice with both values, the best choices, what the choice made
+cost, and whether that is a mistake (a cost at least the game's threshold).
+
+Only a hand that is over is analysed (the api refuses the others): values with every
+card visible depend on hidden cards. ``hint`` and the expert's values read nothing but
+the seat's view, so hidden cards never change them (tests/engine/test_review.py).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+#: The random stream of the review's expert values: (seed, "<actions before>/<seat>"), as
+#: the ``bot`` op's, so the same position always gets the same values (hint and analyse).
+REVIEW_STREAM = "review"
+DIGITS = 2  #: expert values are rounded to this many decimals
+EPSILON = 1e-9
+
+
+def game_module(game: str):
+    return import_module(f"{__name__}.{game}")
+
+
+class Replay:
+    """A match replayed action by action: ``states[i]`` is the state before action ``i``,
+    ``actions[i]`` that action (an int); ``final`` the state after the last one."""
+
+    def __init__(self, opening, texts):
+        self.states = []
+        self.actions = []
+        s = opening
+        for t in texts:
+            a = s.parse_action(t)
+            self.states.append(s)
+            self.actions.append(a)
+            s = s.apply(a)
+        self.final = s
+        self.game = opening.cfg.game
+
+    def hands(self) -> int:
+        """Hands started in the match (1-based numbers 1 .. hands())."""
+        return self.final.hand_no + 1
+
+    def hand_over(self, hand_no: int) -> bool:
+        """Is hand ``hand_no`` (0-based) over (so that every card of it may be shown)?"""
+        return hand_no < self.final.hand_no or self.final.is_terminal()
+
+    def seat_of(self, index: int) -> int:
+        return self.states[index].current_player
+
+
+def decisions(rp: Replay, seat: int, hand_no: int) -> list[dict]:
+    """Every action ``seat`` took in hand ``hand_no`` (0-based), in order, without values."""
+    g = game_module(rp.game)
+    out = []
+    for i, s in enumerate(rp.states):
+        if s.hand_no == hand_no and s.current_player == seat:
+            n = len(s.legal_actions())
+            out.append({"action": i, "played": s.action_text(rp.actions[i]), "choices": n,
+                        "forced": n == 1, **g.describe(s, rp.actions[i])})
+    return out
+
+
+def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
+    """Action ``index`` of the match (a decision of ``seat`` in a hand that is over),
+    valued with every card visible and from the seat's view."""
+    g = game_module(rp.game)
+    state = rp.states[index]
+    action = rp.actions[index]
+    view = state.view(seat)
+    unit, threshold = g.unit(view)
+    dd, dd_search = g.double_dummy(state, seat)
+    ex = g.expert(view, rng, after)
+    played = state.action_text(action)
+    choices = []
+    for t, v in dd.items():
+        row = {"action": t, "double_dummy": round(v, DIGITS), "expert": None}
+        if ex is not None:
+            row["expert"] = round(ex["values"][t], DIGITS)
+            if "win" in ex:
+                row["win"] = round(ex["win"][t], DIGITS + 1)
+        choices.append(row)
+    cost = {"double_dummy": round(_cost(dd, played), DIGITS), "expert": 0}
+    best = {"double_dummy": _best(dd), "expert": [played] if ex is None else _best(ex["values"])}
+    if ex is not None:
+        cost["expert"] = round(_cost(ex["values"], played), DIGITS)
+    return {"game": rp.game, "seat": seat, "hand": state.hand_no + 1, "action": index,
+            "played": played, **g.describe(state, action), "forced": len(dd) == 1,
+            "unit": unit, "threshold": threshold, "choices": choices, "best": best,
+            "cost": cost, "mistake": {k: v >= threshold for k, v in cost.items()},
+            "search": {"double_dummy": dd_search,
+                       "expert": ex["search"] if ex is not None else None}}
+
+
+def hint(view: dict, rng, after=None) -> dict:
+    """The expert's choice for the seat to act and why, from its ``view`` alone."""
+    g = game_module(view["game"])
+    ex = g.expert(view, rng, after)
+    legal = view["legal"]
+    if ex is None:
+        return {"choice": legal[0], "forced": True, "choices": [
+            {"action": legal[0], "expert": None}], "gap": None, "search": None}
+    values = ex["values"]
+    top = max(values.values())
+    best = [t for t in legal if values[t] >= top - EPSILON]
+    choice = ex["tie"] if ex["tie"] in best else best[0]
+    others = [v for t, v in values.items() if t != choice]
+    rows = []
+    for t in legal:
+        row = {"action": t, "expert": round(values[t], DIGITS)}
+        if "win" in ex:
+            row["win"] = round(ex["win"][t], DIGITS + 1)
+        rows.append(row)
+    unit, _ = g.unit(view)
+    return {"choice": choice, "forced": False, "unit": unit, "choices": rows,
+            "best": best, "gap": round(values[choice] - max(others), DIGITS),
+            "search": ex["search"]}
+
+
+def _best(values: dict) -> list[str]:
+    top = max(values.values())
+    return [t for t, v in values.items() if v >= top - EPSILON]
+
+
+def _cost(values: dict, played: str):
+    return max(values.values()) - values[played]
