@@ -33,7 +33,7 @@ from .cuarenta_search import DealSearch
 GAME_POINTS = "game_points"
 #: a decision costing at least this much is a mistake: a caída or a limpia (game points)
 GAME_POINTS_MISTAKE = R.CAIDA_POINTS
-DD_NODE_BUDGET = 15_000
+DD_NODE_BUDGET = 10_000
 TAKE_PREFIX = "take:"
 
 

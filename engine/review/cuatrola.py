@@ -46,9 +46,9 @@ MATCH_POINTS = "match_points"
 CARD_POINTS_MISTAKE = 10
 #: ... in match points (bids; cards in a Cuatrola or Quintola)
 MATCH_POINTS_MISTAKE = 1.0
-CARD_NODE_BUDGET = 30_000
-CARD_MAX_SAMPLES = 32
-BID_NODE_BUDGET = 40_000
+CARD_NODE_BUDGET = 50_000
+CARD_MAX_SAMPLES = 40
+BID_NODE_BUDGET = 50_000
 BID_MAX_SAMPLES = 24
 
 text = CuatrolaState.action_text
