@@ -21,8 +21,7 @@ from importlib import import_module
 #: The random stream of the review's expert values: (seed, "<actions before>/<seat>"), as
 #: the ``bot`` op's, so the same position always gets the same values (hint and analyse).
 REVIEW_STREAM = "review"
-DIGITS = 2  #: expert values are rounded to this many decimals
-EPSILON = 1e-9
+DIGITS = 2  #: values are answered with at most this many decimals
 
 
 def game_module(game: str):
@@ -80,18 +79,16 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
     dd, dd_search = g.double_dummy(state, seat)
     ex = g.expert(view, rng, after)
     played = state.action_text(action)
+    dd = _rounded(dd)
+    ev = _rounded(ex["values"]) if ex is not None else None
     choices = []
     for t, v in dd.items():
-        row = {"action": t, "double_dummy": round(v, DIGITS), "expert": None}
-        if ex is not None:
-            row["expert"] = round(ex["values"][t], DIGITS)
-            if "win" in ex:
-                row["win"] = round(ex["win"][t], DIGITS + 1)
+        row = {"action": t, "double_dummy": v, "expert": None if ev is None else ev[t]}
+        if ex is not None and "win" in ex:
+            row["win"] = round(ex["win"][t], DIGITS + 1)
         choices.append(row)
-    cost = {"double_dummy": round(_cost(dd, played), DIGITS), "expert": 0}
-    best = {"double_dummy": _best(dd), "expert": [played] if ex is None else _best(ex["values"])}
-    if ex is not None:
-        cost["expert"] = round(_cost(ex["values"], played), DIGITS)
+    cost = {"double_dummy": _cost(dd, played), "expert": 0 if ev is None else _cost(ev, played)}
+    best = {"double_dummy": _best(dd), "expert": [played] if ev is None else _best(ev)}
     return {"game": rp.game, "seat": seat, "hand": state.hand_no + 1, "action": index,
             "played": played, **g.describe(state, action), "forced": len(dd) == 1,
             "unit": unit, "threshold": threshold, "choices": choices, "best": best,
@@ -101,34 +98,41 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
 
 
 def hint(view: dict, rng, after=None) -> dict:
-    """The expert's choice for the seat to act and why, from its ``view`` alone."""
+    """The expert's choice for the seat to act and why, from its ``view`` alone: the value
+    of every legal action, the best ones, and how far the choice is ahead of the next."""
     g = game_module(view["game"])
+    unit, _ = g.unit(view)
     ex = g.expert(view, rng, after)
     legal = view["legal"]
+    out = {"game": view["game"], "seat": view["seat"], "unit": unit}
     if ex is None:
-        return {"choice": legal[0], "forced": True, "choices": [
-            {"action": legal[0], "expert": None}], "gap": None, "search": None}
-    values = ex["values"]
-    top = max(values.values())
-    best = [t for t in legal if values[t] >= top - EPSILON]
+        return {**out, "choice": legal[0], "forced": True,
+                "choices": [{"action": legal[0], "expert": None}], "best": [legal[0]],
+                "gap": None, "search": None}
+    values = _rounded(ex["values"])
+    best = _best(values)
     choice = ex["tie"] if ex["tie"] in best else best[0]
-    others = [v for t, v in values.items() if t != choice]
     rows = []
     for t in legal:
-        row = {"action": t, "expert": round(values[t], DIGITS)}
+        row = {"action": t, "expert": values[t]}
         if "win" in ex:
             row["win"] = round(ex["win"][t], DIGITS + 1)
         rows.append(row)
-    unit, _ = g.unit(view)
-    return {"choice": choice, "forced": False, "unit": unit, "choices": rows,
-            "best": best, "gap": round(values[choice] - max(others), DIGITS),
-            "search": ex["search"]}
+    gap = values[choice] - max(v for t, v in values.items() if t != choice)
+    return {**out, "choice": choice, "forced": False, "choices": rows, "best": best,
+            "gap": round(gap, DIGITS), "search": ex["search"]}
+
+
+def _rounded(values: dict) -> dict:
+    """Values as answered (``DIGITS`` decimals; whole numbers stay ints): best choices and
+    costs are computed from these, so an app's arithmetic on the answer agrees."""
+    return {t: v if isinstance(v, int) else round(v, DIGITS) for t, v in values.items()}
 
 
 def _best(values: dict) -> list[str]:
     top = max(values.values())
-    return [t for t, v in values.items() if v >= top - EPSILON]
+    return [t for t, v in values.items() if v == top]
 
 
 def _cost(values: dict, played: str):
-    return max(values.values()) - values[played]
+    return round(max(values.values()) - values[played], DIGITS)
