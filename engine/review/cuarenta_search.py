@@ -52,7 +52,12 @@ RANK_SIG = tuple(1 << (_RANK_BITS * (c % R.RANKS)) for c in range(R.DECK_SIZE))
 
 
 def signature(m: int) -> int:
-    """How many cards of each rank the mask holds (3 bits a rank): suits forgotten."""
+    """How many cards of each rank the mask holds (3 bits a rank): suits forgotten.
+
+    >>> from engine.cards import FRENCH, mask
+    >>> signature(mask(FRENCH.parse(t) for t in "AH AD 2S".split())) == 2 + (1 << 3)
+    True
+    """
     return (SPREAD[m & _SUIT_FIELD] + SPREAD[m >> R.RANKS & _SUIT_FIELD]
             + SPREAD[m >> 2 * R.RANKS & _SUIT_FIELD] + SPREAD[m >> 3 * R.RANKS & _SUIT_FIELD])
 
