@@ -301,16 +301,16 @@ def op_analyse(req) -> dict:
         return {"game": rp.game, "seat": seat, "hand": hand,
                 "decisions": review.decisions(rp, seat, hand - 1)}
     index = _index_field(req, "action")
-    count = len(rp.actions)
+    count = len(rp.texts)
     if not 0 <= index < count:
         raise BadRequest(f"there is no action {index}: the log holds {count} actions, "
                          f"numbered from 0", "no_such_action", {"count": count})
-    if rp.seat_of(index) != seat:
-        who = rp.seat_of(index)
+    who = rp.seats[index]
+    if who != seat:
         raise BadRequest(f"action {index} was taken by seat {who}, not seat {seat}",
                          "not_seat_action", {"seat": who})
-    before = rp.states[index]
-    _hand_over(rp, before.hand_no)
+    _hand_over(rp, rp.hand_nos[index])
+    before, _ = rp.before(index)
     rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{index}/{seat}")
     return review.analyse(rp, seat, index, rng, _own_action(before, seat))
 

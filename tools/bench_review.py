@@ -15,9 +15,10 @@ What is timed is what a review screen does, through the facade (``engine.api.han
 * Cuarenta: a whole deal of one seat: the listing call and one ``analyse`` call per
   decision of that seat in that deal (the seat and the deal turning round).
 
-Prints p50 / p95 / max in seconds of a whole hand (deal), the slowest single call, and
-the share of Cuarenta decisions whose double-dummy values are exact to the end of the
-deal. The engine has no clock: the budgets are node counts (engine/review/*.py); this
+Prints p50 / p95 / max in seconds of a whole hand (deal), by the wall clock and in CPU
+time of this process (the machine is shared: with other work running the wall clock
+grows, the CPU time much less), the slowest single call, and the share of Cuarenta
+decisions whose double-dummy values are exact to the end of the deal. The engine has no clock: the budgets are node counts (engine/review/*.py); this
 tool is how they are checked against the targets (docs/performance.md). The Pyodide run
 uses ``tools/pyodide.py``: this same file runs inside Pyodide with ``--inner`` and
 prints JSON.
@@ -57,9 +58,21 @@ def play_out(game: str, seed: str, rules: dict, random_bids: bool) -> dict:
     return m
 
 
-def review_calls(m: dict, seat: int, hand: int, deal: int | None) -> tuple[float, float, list]:
-    """(seconds for the listing and every decision, slowest call, the answers)."""
+def cpu_clock() -> float:
+    """Seconds of CPU this process has used: ``time.process_time`` in CPython; under
+    Pyodide (where ``process_time`` is the wall clock) Node's ``process.cpuUsage()``."""
+    if sys.platform == "emscripten":
+        import js
+        u = js.process.cpuUsage()
+        return (u.user + u.system) / 1e6
+    return time.process_time()
+
+
+def review_calls(m: dict, seat: int, hand: int, deal: int | None):
+    """(wall seconds for the listing and every decision, CPU seconds for them, wall seconds
+    of the slowest call, the answers)."""
     from engine.api import handle
+    c0 = cpu_clock()
     t0 = time.perf_counter()
     listing = handle({"op": "analyse", "match": m, "seat": seat, "hand": hand})
     assert listing["ok"], listing
@@ -73,28 +86,29 @@ def review_calls(m: dict, seat: int, hand: int, deal: int | None) -> tuple[float
         slowest = max(slowest, time.perf_counter() - t1)
         assert a["ok"], a
         answers.append(a)
-    return time.perf_counter() - t0, slowest, answers
+    return time.perf_counter() - t0, cpu_clock() - c0, slowest, answers
 
 
 def bench_cuatrola(hands: int, seed: str) -> dict:
     from engine import match as M
-    times, calls, decisions, contracts = [], [], 0, {}
+    times, cpus, calls, decisions, contracts = [], [], [], 0, {}
     for k in range(hands):
         m = play_out("cuatrola", f"{seed}/{k}", {}, k % RANDOM_BIDS_EVERY == 1)
-        total, slowest, answers = review_calls(m, k % 4, 1, None)
+        total, cpu, slowest, answers = review_calls(m, k % 4, 1, None)
         times.append(total)
+        cpus.append(cpu)
         calls.append(slowest)
         decisions += len(answers)
         c = M.summary(m)["hands"][0]["contract"]
         contracts[c] = contracts.get(c, 0) + 1
     return {"units": hands, "decisions": decisions, "contracts": contracts,
-            **stats(times, "unit"), **stats(calls, "call")}
+            **stats(times, "unit"), **stats(cpus, "cpu"), **stats(calls, "call")}
 
 
 def bench_cuarenta(deals: int, seed: str, players: int) -> dict:
     from engine.cuarenta import rules as R
     per_hand = R.deals_per_hand(players)
-    times, calls, decisions, exact, searched = [], [], 0, 0, 0
+    times, cpus, calls, decisions, exact, searched = [], [], [], 0, 0, 0
     k = 0
     m = None
     while len(times) < deals:
@@ -102,10 +116,11 @@ def bench_cuarenta(deals: int, seed: str, players: int) -> dict:
             m = play_out("cuarenta", f"{seed}/{k}", {"players": players}, False)
         seat, deal = k % players, k % per_hand + 1
         k += 1
-        total, slowest, answers = review_calls(m, seat, 1, deal)
+        total, cpu, slowest, answers = review_calls(m, seat, 1, deal)
         if not answers:   # the game ended before this deal
             continue
         times.append(total)
+        cpus.append(cpu)
         calls.append(slowest)
         decisions += len(answers)
         for a in answers:
@@ -114,7 +129,7 @@ def bench_cuarenta(deals: int, seed: str, players: int) -> dict:
                 exact += a["search"]["double_dummy"]["exact"]
     return {"units": len(times), "decisions": decisions,
             "exact_share": round(exact / max(1, searched), 3),
-            **stats(times, "unit"), **stats(calls, "call")}
+            **stats(times, "unit"), **stats(cpus, "cpu"), **stats(calls, "call")}
 
 
 def stats(xs: list[float], name: str) -> dict:
@@ -144,10 +159,12 @@ def show(title: str, res: dict) -> None:
     for k, s in res.items():
         extra = f" contracts {s['contracts']}" if "contracts" in s else \
             f" exact to the end of the deal: {s['exact_share']:.0%} of the searched decisions"
-        print(f"  {k}: {s['units']} analysed ({s['decisions']} decisions);"
-              f" whole p50 {s['unit_p50_s']:.3f} s, p95 {s['unit_p95_s']:.3f} s,"
-              f" max {s['unit_max_s']:.3f} s; slowest call p95 {s['call_p95_s']:.3f} s,"
-              f" max {s['call_max_s']:.3f} s;{extra}")
+        print(f"  {k}: {s['units']} analysed ({s['decisions']} decisions);{extra}\n"
+              f"    whole, wall clock: p50 {s['unit_p50_s']:.3f} s, p95 {s['unit_p95_s']:.3f} s,"
+              f" max {s['unit_max_s']:.3f} s; CPU: p50 {s['cpu_p50_s']:.3f} s,"
+              f" p95 {s['cpu_p95_s']:.3f} s, max {s['cpu_max_s']:.3f} s\n"
+              f"    slowest single call (wall): p95 {s['call_p95_s']:.3f} s,"
+              f" max {s['call_max_s']:.3f} s")
 
 
 def load() -> str:

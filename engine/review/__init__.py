@@ -1,7 +1,7 @@
 """Learning from a hand: each decision of a seat valued with every card visible and with
 only what the seat could know (docs/api.md, ops ``analyse`` and ``hint``).
 
-``Replay(opening, texts)`` replays a match file and keeps the state before each action.
+``Replay(opening, texts)`` replays a match file (who took each action, in which hand).
 ``decisions(replay, seat, hand_no)`` lists a seat's decisions in a hand (no search);
 ``analyse(replay, seat, index, rng)`` values one of them both ways; ``hint(view, rng)``
 values the decision of the seat to act from its view alone. The games' modules
@@ -29,20 +29,24 @@ def game_module(game: str):
 
 
 class Replay:
-    """A match replayed action by action: ``states[i]`` is the state before action ``i``,
-    ``actions[i]`` that action (an int); ``final`` the state after the last one."""
+    """A match replayed action by action. Per action it keeps the hand it was taken in
+    and the seat that took it; states are kept only at the start of each hand (a long
+    match file costs little memory) and rebuilt within a hand on demand."""
 
     def __init__(self, opening, texts):
-        self.states = []
-        self.actions = []
-        s = opening
-        for t in texts:
-            a = s.parse_action(t)
-            self.states.append(s)
-            self.actions.append(a)
-            s = s.apply(a)
-        self.final = s
         self.game = opening.cfg.game
+        self.texts = list(texts)
+        self.hand_nos: list[int] = []   # per action: its hand (0-based)
+        self.seats: list[int] = []      # per action: the seat that took it
+        self.starts: dict = {}          # hand (0-based) -> (its first action, the state then)
+        s = opening
+        for i, t in enumerate(self.texts):
+            if s.hand_no not in self.starts:
+                self.starts[s.hand_no] = (i, s)
+            self.hand_nos.append(s.hand_no)
+            self.seats.append(s.current_player)
+            s = s.apply(s.parse_action(t))
+        self.final = s
 
     def hands(self) -> int:
         """Hands started in the match (1-based numbers 1 .. hands())."""
@@ -52,19 +56,34 @@ class Replay:
         """Is hand ``hand_no`` (0-based) over (so that every card of it may be shown)?"""
         return hand_no < self.final.hand_no or self.final.is_terminal()
 
-    def seat_of(self, index: int) -> int:
-        return self.states[index].current_player
+    def hand_states(self, hand_no: int):
+        """(index, state before the action, action) for every action of hand ``hand_no``."""
+        if hand_no not in self.starts:
+            return
+        i, s = self.starts[hand_no]
+        while i < len(self.texts) and self.hand_nos[i] == hand_no:
+            a = s.parse_action(self.texts[i])
+            yield i, s, a
+            s = s.apply(a)
+            i += 1
+
+    def before(self, index: int):
+        """(the state before action ``index``, that action)."""
+        for i, s, a in self.hand_states(self.hand_nos[index]):
+            if i == index:
+                return s, a
+        raise IndexError(index)
 
 
 def decisions(rp: Replay, seat: int, hand_no: int) -> list[dict]:
     """Every action ``seat`` took in hand ``hand_no`` (0-based), in order, without values."""
     g = game_module(rp.game)
     out = []
-    for i, s in enumerate(rp.states):
-        if s.hand_no == hand_no and s.current_player == seat:
+    for i, s, a in rp.hand_states(hand_no):
+        if s.current_player == seat:
             n = len(s.legal_actions())
-            out.append({"action": i, "played": s.action_text(rp.actions[i]), "choices": n,
-                        "forced": n == 1, **g.describe(s, rp.actions[i])})
+            out.append({"action": i, "played": s.action_text(a), "choices": n,
+                        "forced": n == 1, **g.describe(s, a)})
     return out
 
 
@@ -72,8 +91,7 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
     """Action ``index`` of the match (a decision of ``seat`` in a hand that is over),
     valued with every card visible and from the seat's view."""
     g = game_module(rp.game)
-    state = rp.states[index]
-    action = rp.actions[index]
+    state, action = rp.before(index)
     view = state.view(seat)
     unit, threshold = g.unit(view)
     dd, dd_search = g.double_dummy(state, seat)

@@ -46,10 +46,10 @@ MATCH_POINTS = "match_points"
 CARD_POINTS_MISTAKE = 10
 #: ... in match points (bids; cards in a Cuatrola or Quintola)
 MATCH_POINTS_MISTAKE = 1.0
-CARD_NODE_BUDGET = 50_000
-CARD_MAX_SAMPLES = 40
-BID_NODE_BUDGET = 50_000
-BID_MAX_SAMPLES = 24
+CARD_NODE_BUDGET = E.NODE_BUDGET        # the expert's own budget for a card
+CARD_MAX_SAMPLES = E.MAX_SAMPLES
+BID_NODE_BUDGET = 60_000                # below the expert's 90,000: every bid is solved
+BID_MAX_SAMPLES = E.BID_MAX_SAMPLES
 
 text = CuatrolaState.action_text
 TRICK_CONTRACTS = tuple(R.BID_NAMES[b] for b in range(R.CUATROLA, len(R.BID_NAMES)))
