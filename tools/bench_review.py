@@ -108,7 +108,7 @@ def bench_cuatrola(hands: int, seed: str) -> dict:
 def bench_cuarenta(deals: int, seed: str, players: int) -> dict:
     from engine.cuarenta import rules as R
     per_hand = R.deals_per_hand(players)
-    times, cpus, calls, decisions, exact, searched = [], [], [], 0, 0, 0
+    times, cpus, calls, decisions, exact, searched, short = [], [], [], 0, 0, 0, []
     k = 0
     m = None
     while len(times) < deals:
@@ -126,9 +126,13 @@ def bench_cuarenta(deals: int, seed: str, players: int) -> dict:
         for a in answers:
             if a["kind"] != "claim" and not a["forced"]:
                 searched += 1
-                exact += a["search"]["double_dummy"]["exact"]
+                dd = a["search"]["double_dummy"]
+                exact += dd["exact"]
+                if not dd["exact"]:
+                    short.append(dd["plies"])
     return {"units": len(times), "decisions": decisions,
             "exact_share": round(exact / max(1, searched), 3),
+            "plies_not_exact": {p: short.count(p) for p in sorted(set(short))},
             **stats(times, "unit"), **stats(cpus, "cpu"), **stats(calls, "call")}
 
 
@@ -158,7 +162,8 @@ def show(title: str, res: dict) -> None:
     print(title)
     for k, s in res.items():
         extra = f" contracts {s['contracts']}" if "contracts" in s else \
-            f" exact to the end of the deal: {s['exact_share']:.0%} of the searched decisions"
+            f" exact to the end of the deal: {s['exact_share']:.0%} of the searched decisions" \
+            f" (the others: plies searched {s['plies_not_exact']})"
         print(f"  {k}: {s['units']} analysed ({s['decisions']} decisions);{extra}\n"
               f"    whole, wall clock: p50 {s['unit_p50_s']:.3f} s, p95 {s['unit_p95_s']:.3f} s,"
               f" max {s['unit_max_s']:.3f} s; CPU: p50 {s['cpu_p50_s']:.3f} s,"
