@@ -10,17 +10,17 @@ What is timed is what a review screen does, through the facade (``engine.api.han
   one ``analyse`` call per decision (bid and cards, both kinds of value). Each hand is
   the first hand of a fresh match played by four club players (``heuristic``) with the
   seat reviewed turning round, so the seat sits out of some Solos and declares others;
-  every other match its bids are drawn at random so that Solos and Cuatrolas
-  come up.
+  in every other match the bids are drawn at random so that Solos and Cuatrolas come up.
 * Cuarenta: a whole deal of one seat: the listing call and one ``analyse`` call per
   decision of that seat in that deal (the seat and the deal turning round).
 
 Prints p50 / p95 / max in seconds of a whole hand (deal), by the wall clock and in CPU
 time of this process (the machine is shared: with other work running the wall clock
 grows, the CPU time much less), the slowest single call, and the share of Cuarenta
-decisions whose double-dummy values are exact to the end of the deal. The engine has no clock: the budgets are node counts (engine/review/*.py); this
-tool is how they are checked against the targets (docs/performance.md). The Pyodide run
-uses ``tools/pyodide.py``: this same file runs inside Pyodide with ``--inner`` and
+decisions whose double-dummy values are exact to the end of the deal (and how deep the
+others are). The engine has no clock: the budgets are node counts (engine/review/*.py);
+this tool is how they are checked against the targets (docs/performance.md). The Pyodide
+run uses ``tools/pyodide.py``: this same file runs inside Pyodide with ``--inner`` and
 prints JSON.
 """
 
@@ -132,7 +132,7 @@ def bench_cuarenta(deals: int, seed: str, players: int) -> dict:
                     short.append(dd["plies"])
     return {"units": len(times), "decisions": decisions,
             "exact_share": round(exact / max(1, searched), 3),
-            "plies_not_exact": {p: short.count(p) for p in sorted(set(short))},
+            "plies_not_exact": {str(p): short.count(p) for p in sorted(set(short))},
             **stats(times, "unit"), **stats(cpus, "cpu"), **stats(calls, "call")}
 
 
