@@ -111,7 +111,7 @@ def test_double_dummy_card_values_equal_a_brute_force_over_the_engine(rules):
             assert dd[s.action_text(a)] == cuatrola_brute(s.apply(a), seat % 2), (s, a)
         kinds.add(s.contract)
         checked += 1
-    assert checked >= 8 and R.PASS in kinds
+    assert checked >= 8 and {R.PASS, R.SOLO, R.CUATROLA} <= kinds
 
 
 def test_double_dummy_values_equal_the_solvers_play_on_fixed_hands():
@@ -189,9 +189,11 @@ def test_a_thrown_away_as_is_a_mistake_with_its_cost():
     assert {r["action"]: r["double_dummy"] for r in a["choices"]} == brute
     assert a["mistake"] == {"double_dummy": True, "expert": True}
     assert a["best"]["expert"] == ["10E"] and a["cost"]["expert"] >= RC.CARD_POINTS_MISTAKE
-    # the right card is no mistake
-    other = ok({"op": "analyse", "match": m, "seat": 0, "action": 4})
-    assert other["cost"]["double_dummy"] == 0 or other["played"] in other["best"]["double_dummy"]
+    # its last card was forced: no choice, no cost, nothing sampled
+    last = ok({"op": "analyse", "match": m, "seat": 0, "action": 23})
+    assert last["forced"] and last["cost"] == {"double_dummy": 0, "expert": 0}
+    assert last["mistake"] == {"double_dummy": False, "expert": False}
+    assert last["choices"] == [{"action": "10E", "double_dummy": -130, "expert": None}]
 
 
 # ----- Cuarenta: every card visible ---------------------------------------------------
@@ -531,3 +533,13 @@ def test_taking_a_forgotten_sequence_is_valued_by_the_play_after_it():
     a = ok({"op": "analyse", "match": m, "seat": 0, "action": 6})
     assert a["kind"] == "take" and a["played"] == "take:JC" and not a["forced"]
     assert {c["action"] for c in a["choices"]} == set(vals)
+
+
+def test_the_review_refusals_are_registered_and_documented():
+    """docs/api.md's table of refusal codes lists every code of the review with its
+    params, as `engine.api.refusal_codes()` has them."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text("utf-8")
+    for code in ("no_such_action", "no_such_hand", "not_seat_action", "hand_not_over"):
+        params = api.refusal_codes()[code]
+        assert f"| `{code}` | {', '.join(f'`{p}`' for p in params)} |" in doc, code
