@@ -543,3 +543,18 @@ def test_the_review_refusals_are_registered_and_documented():
     for code in ("no_such_action", "no_such_hand", "not_seat_action", "hand_not_over"):
         params = api.refusal_codes()[code]
         assert f"| `{code}` | {', '.join(f'`{p}`' for p in params)} |" in doc, code
+
+
+def test_the_documented_examples_are_real_answers():
+    """docs/api.md's `analyse` and `hint` examples are what the facade answers."""
+    import json
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text("utf-8")
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", doc, re.S)]
+    m = cuatrola_file(*THROWN_AS_DEAL, THROWN_AS_ACTIONS)
+    a = ok({"op": "analyse", "match": m, "seat": 0, "action": 17})
+    h = ok({"op": "hint", "match": dict(m, actions=THROWN_AS_ACTIONS[:17]), "seat": 0})
+    for answer in (a, h):
+        answer.pop("ok")
+        assert answer in blocks
