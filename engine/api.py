@@ -33,6 +33,7 @@ from .bots import choose, levels
 from .deal import SHUFFLE_VERSION, SeededStream
 from .errors import ECHO_LIMIT, IllegalActionError, MatchFileError, Refusal, TapeteError, brief
 from .games import GAMES, get_game, refusal_codes as action_refusal_codes
+from . import review
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 32
@@ -44,7 +45,13 @@ BOT_STREAM = "bot"  #: the random stream of computer players: (seed, actions so 
 
 
 class BadRequest(TapeteError):
-    """A request that is not what an op expects."""
+    """A request that is not what an op expects (``code``: its refusal code, with
+    ``params``; ``bad_request`` unless another of ``REQUEST_REFUSALS`` says it better)."""
+
+    def __init__(self, message: str, code: str = "bad_request", params: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 #: Codes of the answers that refuse a request rather than an action (docs/api.md).
@@ -55,6 +62,10 @@ REQUEST_REFUSALS: dict[str, tuple[str, ...]] = {
     "bad_rules": (),         # an unknown game, rule option, preset or level, or a bad seed
     "bad_card": (),          # card text that names no card
     "bad_json": (),          # request text that is not strict JSON, or too long
+    "no_such_action": ("count",),  # analyse: no action of that index (the log holds count)
+    "no_such_hand": ("count",),    # analyse: no hand of that number (count hands started)
+    "not_seat_action": ("seat",),  # analyse: that action was taken by another seat (seat)
+    "hand_not_over": ("hand",),    # analyse: that hand is still being played
 }
 
 
@@ -241,8 +252,87 @@ def op_bot(req) -> dict:
     return _moved(m, state, state.parse_action(text), viewers)
 
 
+# ----- review (analyse, hint) ----------------------------------------------------------
+_REPLAYS: OrderedDict = OrderedDict()
+_REPLAYS_SIZE = 4
+
+
+def _replay(m: dict, state) -> review.Replay:
+    """The match replayed action by action (kept for the next call on the same file)."""
+    key = _key(m)
+    rp = _REPLAYS.get(key)
+    if rp is None:
+        rp = review.Replay(M.opening(state.cfg), m["actions"])
+        _REPLAYS[key] = rp
+        while len(_REPLAYS) > _REPLAYS_SIZE:
+            _REPLAYS.popitem(last=False)
+    _REPLAYS.move_to_end(key)
+    return rp
+
+
+def _index_field(req, field: str) -> int:
+    value = req.get(field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"'{field}' must be a whole number, not {brief(value)}")
+    return value
+
+
+def _own_action(state, seat: int):
+    """``after(text)``: the seat's own view after its action ``text`` (for the review of a
+    Cuarenta take, valued by the play that follows it)."""
+    return lambda text: state.apply(state.parse_action(text)).view(seat)
+
+
+def op_analyse(req) -> dict:
+    """A seat's decisions in a hand that is over (``hand``), or one decision valued with
+    every card visible and from the seat's view (``action``: its index in the log)."""
+    m, state = _match(req)
+    seat = _seat(state, req)
+    if ("action" in req) == ("hand" in req):
+        raise BadRequest("'analyse' takes either 'action' (the index of an action in the "
+                         "match's log) or 'hand' (a hand number, from 1)")
+    rp = _replay(m, state)
+    if "hand" in req:
+        hand = _index_field(req, "hand")
+        if not 1 <= hand <= rp.hands():
+            raise BadRequest(f"there is no hand {hand}: the match has {rp.hands()} hands so far",
+                             "no_such_hand", {"count": rp.hands()})
+        _hand_over(rp, hand - 1)
+        return {"game": rp.game, "seat": seat, "hand": hand,
+                "decisions": review.decisions(rp, seat, hand - 1)}
+    index = _index_field(req, "action")
+    count = len(rp.texts)
+    if not 0 <= index < count:
+        raise BadRequest(f"there is no action {index}: the log holds {count} actions, "
+                         f"numbered from 0", "no_such_action", {"count": count})
+    who = rp.seats[index]
+    if who != seat:
+        raise BadRequest(f"action {index} was taken by seat {who}, not seat {seat}",
+                         "not_seat_action", {"seat": who})
+    _hand_over(rp, rp.hand_nos[index])
+    before, _ = rp.before(index)
+    rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{index}/{seat}")
+    return review.analyse(rp, seat, index, rng, _own_action(before, seat))
+
+
+def _hand_over(rp: review.Replay, hand_no: int) -> None:
+    if not rp.hand_over(hand_no):
+        raise BadRequest(f"hand {hand_no + 1} is still being played: it can be analysed once "
+                         f"it is over", "hand_not_over", {"hand": hand_no + 1})
+
+
+def op_hint(req) -> dict:
+    """The expert's choice for ``seat`` (to act) and why, from that seat's view alone."""
+    m, state = _match(req)
+    seat = _seat(state, req)
+    _turn_check(state, seat)
+    rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{len(m['actions'])}/{seat}")
+    return review.hint(state.view(seat), rng, _own_action(state, seat))
+
+
 OPS = {"games": op_games, "bot": op_bot, "explain": op_explain, "new": op_new, "view": op_view,
-       "act": op_act, "summary": op_summary, "validate": op_validate}
+       "act": op_act, "summary": op_summary, "validate": op_validate, "analyse": op_analyse,
+       "hint": op_hint}
 
 
 # ----- answers -----------------------------------------------------------------
@@ -275,6 +365,8 @@ def handle(request) -> dict:
         action = e.action if isinstance(e.action, str) else None
         return _refused("IllegalActionError", e.code, e.reason, e.params,
                         action=action[:ECHO_LIMIT] if action else None)
+    except BadRequest as e:
+        return _refused("BadRequest", e.code, str(e), e.params)
     except TapeteError as e:
         kind = type(e).__name__
         return _refused(kind, _KIND_CODES.get(kind, "bad_request"), str(e))

@@ -116,8 +116,13 @@ def _ronda_ok(deal_hand: int, announced: bool) -> bool:
     return has == announced
 
 
-def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMPLES):
-    acts = info.actions()
+def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMPLES,
+         acts=None, stats: dict | None = None):
+    """(best play text, {play text: average leaf value}) over ``acts`` (default: every
+    legal play, ``info.actions()``; the review passes the plays without ``take:``).
+    ``stats``, if given, receives the samples drawn and the plays simulated."""
+    if acts is None:
+        acts = info.actions()
     h_text, _ = H.decide(info)
     plies = info.n  # me, then each other player once, then my best reply (in leaf)
     totals = {t: 0.0 for t, _, _ in acts}
@@ -133,6 +138,8 @@ def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMP
             sim.play(c, tk)
             totals[t] += search.value(sim, plies - 1, -1e9, 1e9)
         nodes += search.nodes + len(acts)
+    if stats is not None:
+        stats.update(samples=n, nodes=nodes)
     best = max(totals, key=lambda t: (round(totals[t] / n, 6), t == h_text))
     return best, {t: v / n for t, v in totals.items()}
 

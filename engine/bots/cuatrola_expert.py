@@ -129,6 +129,27 @@ def pos_for(info: Info, hands) -> Pos:
                info.contract, info.declarer, info.rules)
 
 
+def solved_samples(info: Info, rng, moves, budget: int, max_samples: int):
+    """Yield ``(weight, {card: exact value}, nodes so far)`` for deals drawn consistent with
+    the view (inference and discard weights included), each solved for ``moves`` (values from
+    side 0's point of view, ``Solver.values``), until ``budget`` nodes (at least
+    ``MIN_SAMPLES`` deals) or ``max_samples`` deals: the expert's card-play loop, shared
+    with the review's evaluation (``engine.review``)."""
+    sampler = Sampler(info)
+    model = PlayModel(info) if INFERENCE else None
+    signals = discard_signals(info)
+    nodes = 0
+    n = 0
+    while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
+        hands, w = draw(sampler, model, rng)
+        n += 1
+        w *= sample_weight(signals, hands)
+        solver = Solver(pos_for(info, hands))
+        vals = solver.values(moves)
+        nodes += solver.nodes
+        yield w, vals, nodes
+
+
 def play(info: Info, rng, budget: int | None = None, max_samples: int | None = None):
     """(card, scores) of the expert's card play (budget: ``NODE_BUDGET``,
     ``MAX_SAMPLES`` unless given)."""
@@ -139,24 +160,13 @@ def play(info: Info, rng, budget: int | None = None, max_samples: int | None = N
     h_card, _ = H.decide(info)
     if len(moves) == 1:
         return moves[0], {}
-    sampler = Sampler(info)
-    model = PlayModel(info) if INFERENCE else None
-    signals = discard_signals(info)
     me = info.seat % 2
     margin0 = current_margin(info)
     value = hand_value(info.contract)
     tricks_mode = info.contract >= R.CUATROLA
     totals = {c: 0.0 for c in moves}
     wsum = 0.0
-    nodes = 0
-    n = 0
-    while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
-        hands, w = draw(sampler, model, rng)
-        n += 1
-        w *= sample_weight(signals, hands)
-        solver = Solver(pos_for(info, hands))
-        vals = solver.values(moves)
-        nodes += solver.nodes
+    for w, vals, _ in solved_samples(info, rng, moves, budget, max_samples):
         for c, v in vals.items():
             mine = v if me == 0 else -v
             totals[c] += w * (mine if tricks_mode else hand_utility(margin0 + mine, value))
@@ -167,32 +177,41 @@ def play(info: Info, rng, budget: int | None = None, max_samples: int | None = N
 
 
 # ----- bidding ----------------------------------------------------------------
-def contract_pos(info: Info, hands, contract: int) -> Pos:
-    """The play of a whole hand from its first lead, with this seat as declarer of
-    ``contract`` (PASS: a normal hand)."""
-    declarer = info.seat if contract != R.PASS else -1
+def contract_pos(info: Info, hands, contract: int, declarer: int | None = None) -> Pos:
+    """The play of a whole hand from its first lead, with this seat (or ``declarer``) as
+    declarer of ``contract`` (PASS: a normal hand)."""
+    if contract == R.PASS:
+        declarer = -1
+    elif declarer is None:
+        declarer = info.seat
     return Pos(hands, info.trump, first_leader(info.dealer, declarer), (), 0, (0, 0), 0,
                contract, declarer, info.rules)
 
 
-def contract_success(info: Info, hands, contract: int) -> tuple[float, int]:
+def contract_success(info: Info, hands, contract: int,
+                     declarer: int | None = None) -> tuple[float, int]:
     """(1.0 if my side wins ``contract`` in this deal, else 0.0; nodes searched).
 
-    ``contract`` PASS is a normal hand. Cuatrola/Quintola: the exact trick
-    fight. Normal hand and Solo: my side's double-dummy margin is above
-    ``-NORMAL_SLACK`` / ``-SOLO_SLACK`` (one null-window search).
+    ``contract`` PASS is a normal hand; the declarer is this seat unless ``declarer``
+    names another (the review values a contract bid before this seat's turn).
+    Cuatrola/Quintola: the exact trick fight. Normal hand: my side's double-dummy
+    margin is above ``-NORMAL_SLACK``; Solo: the declarer's side's margin is above
+    ``-SOLO_SLACK`` (one null-window search).
     """
     me = info.seat % 2
-    solver = Solver(contract_pos(info, hands, contract))
+    solver = Solver(contract_pos(info, hands, contract, declarer))
     if contract >= R.CUATROLA:
         v = solver.value(-1, 1)
         return (1.0 if (v > 0) == (me == 0) else 0.0), solver.nodes
     slack = SOLO_SLACK if contract == R.SOLO else NORMAL_SLACK
-    # side 0's margin v; mine = v (side 0) or -v (side 1); won: mine > -slack
-    bound = -slack if me == 0 else slack - 1
+    # the slack favours the declarer's side in a Solo and my side in a normal hand
+    fav = (info.seat if declarer is None or contract == R.PASS else declarer) % 2
+    # side 0's margin v; the favoured side's is v (side 0) or -v (side 1); it wins
+    # when that is above -slack
+    bound = -slack if fav == 0 else slack - 1
     v = solver.value(bound, bound + 1)
-    won = v > bound if me == 0 else v <= bound
-    return (1.0 if won else 0.0), solver.nodes
+    fav_won = v > bound if fav == 0 else v <= bound
+    return (1.0 if fav_won == (fav == me) else 0.0), solver.nodes
 
 
 def plausible(info: Info, contract: int) -> bool:

@@ -294,13 +294,14 @@ _json = st.recursive(
                                                                  max_size=4),
     max_leaves=20)
 _FIELDS = ["op", "match", "seat", "action", "level", "viewers", "game", "seed", "rules",
-           "preset", "deals", "meta"]
+           "preset", "deals", "meta", "hand"]
 _OPS = st.sampled_from(list(api.OPS) + ["fly", ""]) | _json
 
 
 def _base_matches():
     out = [new(), played()[0], new("cuarenta", rules={"players": 2}),
-           played("cuarenta", 9, rules={"players": 4})[0]]
+           played("cuarenta", 9, rules={"players": 4})[0],
+           played("cuatrola", 30)[0]]  # its first hand is over: analyse reviews it
     return out
 
 
@@ -339,7 +340,10 @@ def requests(draw):
             req[f] = draw(st.lists(st.integers(-1, 4), max_size=5) | _json)
         elif f == "action":
             req[f] = draw(st.sampled_from(["pass", "solo", "cuatrola", "1O", "3C", "7H", "7H:7S",
-                                           "claim:7", "noclaim", "take:7D", "2S:2H>3H"]) | _json)
+                                           "claim:7", "noclaim", "take:7D", "2S:2H>3H"]) | _json
+                          | st.integers(-2, 32))  # analyse: an index in the action log
+        elif f == "hand":
+            req[f] = draw(st.integers(-1, 3) | _json)
         elif f == "game":
             req[f] = draw(st.sampled_from(["cuatrola", "cuarenta"]) | _json)
         elif f == "level":
