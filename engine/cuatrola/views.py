@@ -41,8 +41,8 @@ def contract_terms(rules) -> list:
     >>> from engine.cuatrola.rules import OPTIONS
     >>> [(t["contract"], t["value"], t.get("tricks")) for t in contract_terms(OPTIONS.resolve())]
     [('normal', 1, None), ('solo', 2, None), ('cuatrola', 4, 5)]
-    >>> contract_terms(OPTIONS.resolve({"quintola": True}))[2:]
-    [{'contract': 'cuatrola', 'value': 4, 'needs': 'tricks', 'tricks': 4}, {'contract': 'quintola', 'value': 5, 'needs': 'tricks', 'tricks': 5}]
+    >>> [(t["contract"], t["tricks"], t["of"]) for t in contract_terms(OPTIONS.resolve({"quintola": True}))[2:]]
+    [('cuatrola', 4, 5), ('quintola', 5, 5)]
     """
     out = [{"contract": "normal", "value": R.NORMAL_HAND_VALUE, "needs": "points"},
            {"contract": R.BID_NAMES[R.SOLO], "value": R.BID_VALUE[R.SOLO], "needs": "points",
