@@ -234,3 +234,20 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
     at = moves(host)
     play_all([host, guest], timeout=60, stop=lambda: moves(host) >= at + 4)
     set_settings(guest, lang="en")
+
+
+def test_home_loads_nothing_of_the_feature(new_browser, app_url):
+    """First paint (home) requests no file of web/together/, its screens or the QR libraries;
+    opening "Join a table" loads them."""
+    b = new_browser()
+    page = b.page()
+    seen = []
+    page.on("request", lambda r: seen.append(r.url))
+    page.goto(app_url)
+    page.wait_for_selector("#home-together", timeout=60_000)
+    page.wait_for_timeout(500)
+    feature = [u for u in seen if "/together/" in u or "/vendor/" in u or u.endswith(("/join.js", "/together.js"))]
+    assert not feature, feature
+    page.goto(app_url + "#/join")
+    page.wait_for_selector("#offer-code", timeout=60_000)
+    assert any("/together/" in u for u in seen)

@@ -7,7 +7,7 @@
 // in hand, on the table, the controls) are keyed (keyed()), so an element survives as long
 // as what it shows does, and with it the focus and a finger that is on it.
 import { t, has } from "../i18n.js";
-import { h, clear, dialog, toast, announce, dockToast, sleep, buzz, motionOn } from "../ui.js";
+import { h, clear, dialog, toast, announce, dockToast, buzz, motionOn } from "../ui.js";
 import { cardSVG, cardName, useDeck } from "../cards.js";
 import * as store from "../store.js";
 import { engineText } from "../engine-text.js";
@@ -372,6 +372,21 @@ export class TableBase {
     }
   }
 
+  /** A pause while an action is shown (a finished trick, a capture, a cante): cut short when
+   * more actions wait to be shown (the next one comes at once: at a table played together a
+   * tap on another phone shows here without waiting for this table's pauses). */
+  pause(ms) {
+    if (this.destroyed || (this.session.behind && this.session.behind() > 0)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { clearTimeout(timer); if (this.wake === done) this.wake = null; resolve(); };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  /** More actions wait to be shown: end the current pause now. */
+  hurry() { if (this.wake) this.wake(); }
+
   /** Whether the person can act in `view` now (not while an action is being shown). */
   canAct(view) { return !this.frozen && !this.stepping && view.turn === view.seat; }
 
@@ -439,7 +454,7 @@ export class TableBase {
   async gather(els, pos) {
     if (!els.length || !motionOn()) return;
     for (const el of els) el.classList.add("gather", `to-${pos}`);
-    await sleep(GATHER_MS);
+    await this.pause(GATHER_MS);
   }
 
   // ---------------------------------------------------------------- results

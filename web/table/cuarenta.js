@@ -4,7 +4,7 @@
 // also drawn the traditional way with tantos (2 points) and perros (10 points).
 // Every capture, claim and point comes from the engine's view and events.
 import { t } from "../i18n.js";
-import { h, sleep, buzz } from "../ui.js";
+import { h, buzz } from "../ui.js";
 import { cardName, shortCard } from "../cards.js";
 import { speed } from "./session.js";
 import {
@@ -269,7 +269,7 @@ export class CuarentaTable extends TableBase {
     this.say(events.map((e) => this.eventText(e)).filter(Boolean));
     if (events.some((e) => SCORING.includes(e.kind))) pause = Math.max(pause, Math.min(SCORING_MAX_MS, speed().trick + SCORING_EXTRA_MS));
     if (capture && isUs(capture.side ?? capture.seat % 2)) buzz(HAPTIC.won);
-    if (pause) await sleep(pause);
+    if (pause) await this.pause(pause);
     if (this.destroyed) return;
     if (capture) {
       await this.gather([...this.tableEl.querySelectorAll(".card.take")], this.pos(capture.seat));

@@ -3,7 +3,7 @@
 // bidding, cantes, últimas and the end-of-hand breakdown. Everything shown comes from the
 // engine's seat view; the life of the table is TableBase's (common.js).
 import { t, plural } from "../i18n.js";
-import { h, dialog, sleep, buzz } from "../ui.js";
+import { h, dialog, buzz } from "../ui.js";
 import { cardName, suitName, suitSymbolSVG } from "../cards.js";
 import { speed } from "./session.js";
 import {
@@ -206,18 +206,18 @@ export class CuatrolaTable extends TableBase {
     this.render(view);
     this.say([played, personal("announce.trick", trick.winner, { name: this.name(trick.winner) })]);
     if (isUs(trick.winner % 2)) buzz(HAPTIC.won);
-    await sleep(speed().trick);
+    await this.pause(speed().trick);
     if (this.destroyed) return;
     // cantes sung after this trick
     const cantes = handEnded ? view.last_hand.cantes : view.cantes;
     for (const k of cantes.slice(prev.cantes.length)) {
       this.say(personal("announce.cante", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }));
-      await sleep(Math.max(speed().trick, CANTE_MIN_MS));
+      await this.pause(Math.max(speed().trick, CANTE_MIN_MS));
       if (this.destroyed) return;
     }
     if (handEnded) {
       this.say(t(isUs(view.last_hand.ultimas) ? "announce.ultimas.us" : "announce.ultimas.them"));
-      await sleep(Math.min(speed().trick, ULTIMAS_MAX_MS));
+      await this.pause(Math.min(speed().trick, ULTIMAS_MAX_MS));
       if (this.destroyed) return;
     }
     await this.gather([...this.trickEl.children], this.pos(trick.winner));

@@ -138,10 +138,16 @@ export class Session {
     if (gen !== this.gen) return null;
     this.committed(answer, seat);
     const event = { seat, action: answer.action, prev, view };
-    const shown = this.steps.then(() => (gen === this.gen ? this.table.step(event) : null));
+    this.queued = (this.queued || 0) + 1;
+    if (this.queued > 1) this.table.hurry();     // the table is still showing an earlier action
+    const shown = this.steps.then(() => (gen === this.gen ? this.table.step(event) : null))
+      .finally(() => { this.queued -= 1; });
     this.steps = shown.catch(() => {});
     return shown;
   }
+
+  /** Actions stored but not yet shown, after the one being shown. */
+  behind() { return Math.max(0, (this.queued || 0) - 1); }
 
   async _save(view) {
     try {

@@ -25,6 +25,7 @@ export class GuestSession {
     this.level = null;
     this.table = null;
     this.steps = Promise.resolve();
+    this.queued = 0;                  // moves received and not yet shown (the one shown included)
     this.waiting = null;              // {resolve, action} of the person's action in flight
     this.summaries = [];
     this.finished = null;
@@ -40,6 +41,8 @@ export class GuestSession {
   }
 
   attach(table) { this.table = table; return this; }
+
+  behind() { return Math.max(0, this.queued - 1); }
 
   /** What the table reads of a match: the game and the number of actions so far. */
   get match() { return { game: this.game, actions: { length: this.n } }; }
@@ -127,7 +130,10 @@ export class GuestSession {
     this.view = m.view;
     this.n = m.n;
     const event = { seat: m.seat, action: m.action, prev, view: m.view };
-    const shown = this.steps.then(() => (this.table && !this.destroyed ? this.table.step(event) : null));
+    this.queued += 1;
+    if (this.queued > 1 && this.table) this.table.hurry();   // show it without waiting for pauses
+    const shown = this.steps.then(() => (this.table && !this.destroyed ? this.table.step(event) : null))
+      .finally(() => { this.queued -= 1; });
     this.steps = shown.catch(() => {});
     if (this.waiting && m.seat === this.seat) shown.then(() => this.settle({ ok: true }), () => this.settle({ ok: true }));
   }
