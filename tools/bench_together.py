@@ -13,7 +13,14 @@ Prints:
   open (target: 1 s or less); medians and the worst of --connections connections;
 - message round trip host → guest → host (JSON, echoed by the guest): p50 / p95 / max of
   --messages messages sent one after the other;
-- the QR decoder (jsQR in its worker): ms per 640×480 frame, with and without a code.
+- the QR decoder (jsQR in its worker): ms per 640×480 frame, with and without a code;
+- the app itself (--tables N, default 3): a host opens a 2-player Cuarenta table, a guest
+  joins by pasting the codes: time from the host pressing "Connect" (the answer pasted) to
+  the seat being live on both phones (target ≤ 1 s); then the two play: the round trip of
+  each of the guest's actions, from the message leaving the guest to both tables showing it
+  (target ≤ 50 ms at p95; no computer player thinks in this table);
+- the bytes the feature adds (web/together/, its screens, the vendored QR libraries): all
+  loaded with import() when it is opened, none on first paint.
 
 A benchmark, not a test: it asserts nothing. Needs Debian's Chromium and playwright.
 """
@@ -197,11 +204,125 @@ def decoder(pw, url, runs=30):
           f"median {statistics.median(r['code']):.1f} ms, read {r['ok']} of {runs}\n")
 
 
+# The app: both pages record (epoch ms) when their table shows a new action, and the guest
+# when it sends an action to the host.
+APP_WATCH = """(() => {
+  window.__shown = {};
+  window.__sent = [];
+  const now = () => performance.timeOrigin + performance.now();
+  const watch = () => {
+    const el = document.getElementById('screen');
+    if (!el) { setTimeout(watch, 50); return; }
+    new MutationObserver(() => {
+      const n = el.dataset.moves;
+      if (n !== undefined && !(n in window.__shown)) window.__shown[n] = now();
+    }).observe(el, { attributes: true, attributeFilter: ['data-moves'] });
+  };
+  document.addEventListener('DOMContentLoaded', watch);
+  if (typeof RTCDataChannel === 'function') {
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (text) {
+      try { const m = JSON.parse(text); if (m && m.t === 'act') window.__sent.push([m.n + 1, now()]); } catch {}
+      return send.call(this, text);
+    };
+  }
+})();"""
+
+
+def app_table(pw, url, tables):
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    browsers, pages = [], []
+    for _ in range(2):
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        ctx = b.new_context(locale="en-US", viewport={"width": 412, "height": 839}, has_touch=True)
+        ctx.add_init_script(APP_WATCH)
+        page = ctx.new_page()
+        page.goto(url)
+        page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({speed: 'instant', lang: 'en'}))")
+        page.reload()
+        page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+        browsers.append(b)
+        pages.append(page)
+    host, guest = pages
+    join_ms, rtt = [], []
+    for k in range(tables):
+        host.goto(f"{url}#/new/cuarenta?together=1&players=2")
+        host.wait_for_selector("#start")
+        host.fill("#seed", f"bench-{k}") if host.is_visible("#seed") else None
+        host.locator("#start").click()
+        host.wait_for_selector("#seats-panel[open]", timeout=30_000)
+        host.locator("#seats-panel [data-show='1']").click()
+        code = host.locator("#seats-panel .code-text").get_attribute("data-code")
+        guest.goto(f"{url}#/")
+        guest.goto(f"{url}#/join")
+        guest.fill("#offer-code", code)
+        guest.locator("#offer-use").click()
+        guest.wait_for_selector(".join .code-box .code-text", timeout=30_000)
+        answer = guest.locator(".join .code-box .code-text").get_attribute("data-code")
+        host.fill("#answer-1-code", answer)
+        t0 = host.evaluate("performance.timeOrigin + performance.now()")
+        host.locator("#answer-1-use").click()
+        host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
+        guest.wait_for_selector(".table .hand", timeout=30_000)
+        t1 = max(host.evaluate("performance.timeOrigin + performance.now()"),
+                 guest.evaluate("performance.timeOrigin + performance.now()"))
+        join_ms.append(t1 - t0)
+        host.locator("#seats-panel button.primary").last.click()
+        # play 40 actions (the guest's are timed)
+        guest.evaluate("window.__sent = []")
+        end = time.time() + 120
+        while time.time() < end:
+            moved = False
+            for page in pages:
+                if page.locator("dialog[open]").count():
+                    page.locator("dialog[open] button.primary").last.click()
+                    moved = True
+                    continue
+                el = page.locator(".controls button.capture-btn, .controls button.rank-btn, .hand button.card:not(.illegal)").first
+                if el.count():
+                    try:
+                        el.click(timeout=1000)
+                        moved = True
+                    except Exception:  # noqa: BLE001 - redrawn meanwhile
+                        pass
+            if int(host.get_attribute("#screen", "data-moves") or 0) >= 40:
+                break
+            if not moved:
+                time.sleep(0.02)
+        sent = guest.evaluate("window.__sent")
+        shown_h, shown_g = host.evaluate("window.__shown"), guest.evaluate("window.__shown")
+        for n, at in sent:
+            key = str(n)
+            if key in shown_h and key in shown_g:
+                rtt.append(max(shown_h[key], shown_g[key]) - at)
+    for b in browsers:
+        b.close()
+    print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback)\n")
+    print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms): median "
+          f"{statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
+    if rtt:
+        print(f"- a guest's action → both tables show it ({len(rtt)} actions; target ≤ 50 ms at p95): "
+              f"p50 {pct(rtt, 50):.1f} ms, p95 {pct(rtt, 95):.1f} ms, max {max(rtt):.1f} ms")
+    print()
+
+
+def feature_bytes():
+    files = sorted((ROOT / "web" / "together").glob("*.js")) + [ROOT / "web" / "screens" / n for n in ("together.js", "join.js")]
+    own = sum(p.stat().st_size for p in files)
+    vendor = sum((build.DIST / "vendor" / n).stat().st_size for n in ("uqr.mjs", "jsqr.js")
+                 if (build.DIST / "vendor" / n).exists())
+    print("## Bytes the feature adds (loaded with import() when opened; none on first paint)\n")
+    print(f"- web/together/*.js and the two screens: {own / 1024:.1f} KiB ({len(files)} files)")
+    print(f"- vendored QR libraries (dist/vendor/uqr.mjs, jsqr.js; jsQR only when the camera reads "
+          f"without BarcodeDetector): {vendor / 1024:.1f} KiB\n")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--connections", type=int, default=20)
     ap.add_argument("--messages", type=int, default=500)
     ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--tables", type=int, default=3, help="tables joined and played in the app (0: none)")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     if not args.no_build:
@@ -218,6 +339,9 @@ def main(argv=None) -> int:
             sizes(pw, url)
             connections(pw, url, args.connections, args.messages)
             decoder(pw, url)
+            if args.tables:
+                app_table(pw, url, args.tables)
+            feature_bytes()
     finally:
         server.shutdown()
         server.server_close()

@@ -16,6 +16,8 @@ const lazy = {
   history: () => import("./screens/history.js"),
   settings: () => import("./screens/settings.js"),
   help: () => import("./screens/help.js"),
+  together: () => import("./screens/together.js"),
+  join: () => import("./screens/join.js"),
   stats: () => import("./screens/stats.js"),
   share: () => import("./share.js"),
   games: () => import("./games.js"),
@@ -112,6 +114,16 @@ async function route() {
         if (seq !== routeSeq) return;
         setBar(t("nav.settings")); screen = showSettings(el, ctx); break;
       }
+      case "together": {
+        const { showTogether } = await lazy.together();
+        if (seq !== routeSeq) return;
+        setBar(t("together.title")); screen = showTogether(el); break;
+      }
+      case "join": {
+        const { showJoin } = await lazy.join();
+        if (seq !== routeSeq) return;
+        setBar(t("together.join_title")); screen = showJoin(el); break;
+      }
       case "help": {
         const { showHelp } = await lazy.help();
         if (seq !== routeSeq) return;
@@ -173,7 +185,14 @@ async function openTable(el, id, seq, setScreen) {
   if (!status.ready && !stored) waiting(el, t("boot.waiting"));
   const Table = await TABLES[game]();
   if (seq !== routeSeq) return null;
-  const table = new Table(el, rec);
+  // a match played together: this phone is the host (web/together/host.js, loaded only then)
+  let host = null;
+  if (rec.match.meta && rec.match.meta.together) {
+    const { HostSession, togetherSeats } = await import("./together/host.js");
+    if (seq !== routeSeq) return null;
+    if (togetherSeats(rec)) host = new HostSession(rec, null);
+  }
+  const table = new Table(el, rec, host ? { session: host } : {});
   setScreen(table);    // a route change from now on destroys it
   if (stored && !status.ready) {
     try {
@@ -186,6 +205,8 @@ async function openTable(el, id, seq, setScreen) {
   await engine.ready.catch(() => {});
   if (seq !== routeSeq) return null;
   await table.mount();
+  // friends not at the table yet (a new table, or the host's page was reloaded): their codes
+  if (host && seq === routeSeq && !host.over && host.away().length) host.openPanel();
   return table;
 }
 

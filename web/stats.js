@@ -14,13 +14,15 @@ import { engine } from "./engine.js";
 import * as store from "./store.js";
 
 /** Bump when the figures kept per match change shape or meaning. */
-export const FORMAT = 1;
+export const FORMAT = 2;
 const DB_NAME = "tapete-stats";
 const DB_VERSION = 1;
 const STORE = "perMatch";
-/** The person plays seat 0, so their side is side 0 (sides are seat % 2: docs/api.md). */
-const US = 0;
 const SIDES = 2;
+
+/** The person's side in a stored match: 0 (the person plays seat 0), or the side a guest's
+ * copy of a match played together records (sides are seat % 2: docs/api.md). */
+export function personSide(rec) { return rec && rec.result && rec.result.side === 1 ? 1 : 0; }
 export const CONTRACTS = ["solo", "cuatrola", "quintola"];
 
 // ------------------------------------------------------------------ per match
@@ -37,6 +39,7 @@ function countBySide(events, into) {
 export function matchFigures(rec, summary) {
   if (!summary || !Array.isArray(summary.hands)) throw new TypeError("summary without hands");
   const meta = (rec.match && rec.match.meta) || {};
+  const US = personSide(rec);
   const fig = {
     game: summary.game,
     level: typeof meta.level === "string" && meta.level ? meta.level : null,
@@ -63,6 +66,7 @@ export function matchFigures(rec, summary) {
       countBySide(x.limpias, fig.limpias);
       countBySide(x.rondas, fig.rondas);
     }
+    if (US === 1) for (const p of [fig.caidas, fig.limpias, fig.rondas]) p.reverse();   // [ours, theirs]
   }
   return fig;
 }

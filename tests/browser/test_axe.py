@@ -48,7 +48,9 @@ def test_axe_finds_nothing_on_the_screens(phone, app_url):
     set_settings(phone, lang="en", speed="instant")
     for route, ready in (("#/", "#home-stats"), ("#/new/cuatrola", "#start"), ("#/new/cuarenta?players=2", "#start"),
                          ("#/new/cuarenta?players=4", "#start"), ("#/history", ".history-list, #screen h1"),
-                         ("#/settings", "#lang"), ("#/help", ".options-help dt"), ("#/stats", ".stats.ready")):
+                         ("#/settings", "#lang"), ("#/help", ".options-help dt"), ("#/stats", ".stats.ready"),
+                         ("#/together", "#join-table"), ("#/new/cuatrola?together=1", "#seat-1-person"),
+                         ("#/join", "#offer-code")):
         phone.goto(app_url + route)
         phone.wait_for_selector(ready, timeout=60_000)
         assert_clean(phone, route)
@@ -102,3 +104,24 @@ def act_once_cuarenta(page):
     if choice.count() and moves(page) == before:
         press(page, choice.first)
     wait_moved(page, before)
+
+
+def test_axe_finds_nothing_on_the_seats_panel_and_a_join(phone, app_url):
+    """Playing together: the host's seats panel with a code shown, the guest's answer step."""
+    set_settings(phone, lang="en", speed="instant")
+    phone.goto(app_url + "#/new/cuarenta?together=1&players=2")
+    phone.wait_for_selector("#start", timeout=60_000)
+    press(phone, phone.locator("#start"))
+    phone.wait_for_selector("#seats-panel[open]", timeout=30_000)
+    assert_clean(phone, "seats panel")
+    press(phone, phone.locator("#seats-panel [data-show='1']"))
+    phone.wait_for_selector("#seats-panel .code-text", timeout=30_000)
+    code = phone.get_attribute("#seats-panel .code-text", "data-code")
+    assert_clean(phone, "seats panel, a code shown")
+    # the same phone joins its own table as a guest would (the answer step)
+    phone.goto(app_url + "#/join")
+    phone.wait_for_selector("#offer-code", timeout=30_000)
+    phone.fill("#offer-code", code)
+    press(phone, phone.locator("#offer-use"))
+    phone.wait_for_selector(".join .code-box .code-text", timeout=30_000)
+    assert_clean(phone, "join, the answer shown")

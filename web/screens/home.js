@@ -9,10 +9,13 @@ import * as store from "../store.js";
 export function describeRecord(rec) {
   const game = t(`game.${rec.game || (rec.match && rec.match.game)}`);
   const r = rec.result;
+  // the person's side (a copy of a match played together at another seat: its `side`)
+  const side = r && (r.side === 1 ? 1 : 0);
+  const score = r && r.score ? `${r.score[side]}–${r.score[1 - side]}` : "";
   if (rec.status === "finished" && r && r.score) {
-    return `${game} · ${t(r.winner === 0 ? "history.won" : "history.lost")} ${r.score[0]}–${r.score[1]}`;
+    return `${game} · ${t(r.winner === side ? "history.won" : "history.lost")} ${score}`;
   }
-  if (r && r.score) return `${game} · ${t("history.in_progress")} ${r.score[0]}–${r.score[1]}`;
+  if (r && r.score) return `${game} · ${t("history.in_progress")} ${score}`;
   return `${game} · ${t("history.in_progress")}`;
 }
 
@@ -34,6 +37,13 @@ export function showHome(root) {
       h("a", { class: "btn big", href: "#/new/cuarenta?players=4", id: "new-cuarenta-4" },
         h("span", { class: "btn-title", text: t("home.new_cuarenta") }),
         h("span", { class: "btn-sub", text: t("home.players", { n: 4 }) }))),
+    h("nav", { class: "home-together", "aria-label": t("together.title") },
+      h("a", { class: "btn big", href: "#/together", id: "home-together" },
+        h("span", { class: "btn-title", text: t("together.title") }),
+        h("span", { class: "btn-sub", text: t("together.home_sub") })),
+      h("a", { class: "btn big", href: "#/join", id: "home-join" },
+        h("span", { class: "btn-title", text: t("together.join") }),
+        h("span", { class: "btn-sub", text: t("together.join_sub") }))),
     h("nav", { class: "home-links", "aria-label": t("home.more") },
       h("a", { class: "btn", href: "#/history" }, t("nav.history")),
       h("a", { class: "btn", href: "#/stats", id: "home-stats" }, t("nav.stats")),

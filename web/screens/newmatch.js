@@ -39,10 +39,11 @@ export function levelHelp(name) { return has(`level.${name}.help`) ? t(`level.${
 export const EVERY_TIME = new Set(["players"]);
 
 /** Start a match and store it; resolves with the record (or throws an Error for the player). */
-export async function startMatch({ game, rules, seed, level, origin = "new" }) {
+export async function startMatch({ game, rules, seed, level, origin = "new", together = null }) {
   await engine.ready;
   const meta = { app: "tapete-web" };
   if (level) meta.level = level;
+  if (together) meta.together = together;     // a table played together: this phone hosts it
   const ans = await engine.call({ op: "new", game, rules, seed: seed || randomSeed(), seat: 0, meta });
   if (!ans.ok) throw new Error(engineText(ans, { game }));
   store.requestPersistence();
@@ -126,6 +127,34 @@ function buildForm(page, game, spec, query) {
   const level = () => (levelRadios.find((r) => r.checked) || {}).value;
   if (levels.length) form.append(levelGroup);
 
+  // ---- playing together: each other seat is a friend (on their own phone) or a computer
+  const together = query.get("together") === "1";
+  const seatsBox = together ? h("fieldset", { class: "field choices seats", id: "seats" },
+    h("legend", { text: t("together.seats_legend") }), h("div", { class: "seat-choices" })) : null;
+  if (seatsBox) form.insertBefore(seatsBox, levelGroup.isConnected ? levelGroup : null);
+  const kinds = new Map();
+  const drawSeats = () => {
+    if (!seatsBox) return;
+    const n = fields.players ? Number(fields.players.get()) || 4 : 4;
+    const left = fields.clockwise && fields.clockwise.get() === true;
+    const names = n === 2 ? ["", "rival"] : ["", left ? "left" : "right", "top", left ? "right" : "left"];
+    const list = seatsBox.querySelector(".seat-choices");
+    clear(list);
+    for (let seat = 1; seat < n; seat++) {
+      const kind = kinds.get(seat) || "person";
+      const pick = (value, label) => h("label", { class: "choice small", for: `seat-${seat}-${value}` },
+        h("input", { type: "radio", id: `seat-${seat}-${value}`, name: `seat-${seat}`, value, checked: kind === value,
+          onchange: () => kinds.set(seat, value) }), h("span", { class: "opt-name", text: label }));
+      list.append(h("div", { class: "seat-choice", role: "group", "aria-label": t(`seat.${names[seat]}`) },
+        h("span", { class: "seat-name", text: t(`seat.${names[seat]}`) }),
+        pick("person", t("together.kind.person")), pick("bot", t("together.kind.bot"))));
+    }
+  };
+  const seatKinds = () => {
+    const n = fields.players ? Number(fields.players.get()) || 4 : 4;
+    return ["host", ...Array.from({ length: n - 1 }, (_, i) => kinds.get(i + 1) || "person")];
+  };
+
   // ---- the rules, folded: the rule set, every option, the deal code
   const summaryName = h("span", { class: "rules-name" });
   const fold = h("details", { class: "rules-fold", id: "rules" }, h("summary", {}, summaryName));
@@ -200,13 +229,17 @@ function buildForm(page, game, spec, query) {
     f.set(value);
   }
   matchPreset();
+  drawSeats();
+  if (fields.players) fields.players.group.addEventListener("change", drawSeats);
+  if (fields.clockwise) fields.clockwise.input.addEventListener("change", drawSeats);
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     start.disabled = true;
     try {
       store.setSettings({ level: level() });
-      const rec = await startMatch({ game, rules: read(), seed: seedIn.value.trim(), level: level() });
+      const rec = await startMatch({ game, rules: read(), seed: seedIn.value.trim(), level: level(),
+        origin: together ? "together" : "new", together: together ? { seats: seatKinds() } : null });
       location.hash = `#/play/${rec.id}`;
     } catch (err) {
       toast(err.quota ? t("store.quota") : err.message, { kind: "error", ms: 6000 });

@@ -7,7 +7,7 @@
 // in hand, on the table, the controls) are keyed (keyed()), so an element survives as long
 // as what it shows does, and with it the focus and a finger that is on it.
 import { t, has } from "../i18n.js";
-import { h, clear, dialog, toast, announce, dockToast, sleep, buzz, motionOn } from "../ui.js";
+import { h, clear, dialog, toast, announce, dockToast, buzz, motionOn } from "../ui.js";
 import { cardSVG, cardName, useDeck } from "../cards.js";
 import * as store from "../store.js";
 import { engineText } from "../engine-text.js";
@@ -23,27 +23,47 @@ export const GATHER_MS = 300;
 /** Delay between two cards of a deal sliding into your hand. */
 export const DEAL_STEP_MS = 70;
 
-/** Where a seat sits on screen for the person at seat 0. */
+// ------------------------------------------------------------------ the person's perspective
+// A table is drawn from the seat of its view (`view.seat`): locally the person is seat 0; a
+// guest at a table played together may be any seat. Positions, names ("you", "partner",
+// "left") and sides ("us", "them") are relative to it. One table is on screen at a time, so
+// the perspective is set once per view (TableBase.render), like the deck (useDeck).
+let me = 0;
+let mySide = 0;
+
+/** Draw from `seat`'s place (its side: `side`, by default the seat's parity). */
+export function usePerspective(seat, side = seat % 2) { me = seat; mySide = side; }
+/** The person's seat and side. */
+export function mySeat() { return me; }
+export function isMe(seat) { return seat === me; }
+export function isUs(side) { return side === mySide; }
+/** A per-side pair ([side 0, side 1]) in the person's order: [us, them]. */
+export function ours(pair) { return [pair[mySide], pair[1 - mySide]]; }
+/** The other seats, in playing order after the person's. */
+export function others(seats) { return Array.from({ length: seats - 1 }, (_, i) => (me + 1 + i) % seats); }
+
+/** Where a seat sits on screen for the person. */
 export function position(seat, seats, nextSits = "right") {
-  if (seats === 2) return seat === 0 ? "bottom" : "top";
+  const rel = ((seat - me) % seats + seats) % seats;
+  if (seats === 2) return rel === 0 ? "bottom" : "top";
   const order = nextSits === "left" ? ["bottom", "left", "top", "right"] : ["bottom", "right", "top", "left"];
-  return order[(seat % 4 + 4) % 4];
+  return order[rel];
 }
 
 export function seatName(seat, seats, nextSits = "right") {
-  if (seat === 0) return t("seat.you");
+  if (seat === me) return t("seat.you");
   if (seats === 2) return t("seat.rival");
   return t(`seat.${position(seat, seats, nextSits)}`);
 }
 
-export function sideName(side) { return t(side === 0 ? "side.us" : "side.them"); }
+export function sideName(side) { return t(isUs(side) ? "side.us" : "side.them"); }
 
 /**
  * A message about a seat: the catalog has "<key>.you" (the person, second person: "You play
  * the ace") and "<key>.other" (anyone else, by name: "Left plays the ace").
  */
 export function personal(key, seat, params = {}) {
-  return t(`${key}.${seat === 0 ? "you" : "other"}`, params);
+  return t(`${key}.${isMe(seat) ? "you" : "other"}`, params);
 }
 
 /**
@@ -51,8 +71,8 @@ export function personal(key, seat, params = {}) {
  * players head to head: "<key>.you" / "<key>.other" with the rival's name ("You reach 40").
  */
 export function sided(key, side, players, params = {}) {
-  if (players === 2) return t(`${key}.${side === 0 ? "you" : "other"}`, { name: t("seat.rival"), ...params });
-  return t(`${key}.${side === 0 ? "us" : "them"}`, params);
+  if (players === 2) return t(`${key}.${isUs(side) ? "you" : "other"}`, { name: t("seat.rival"), ...params });
+  return t(`${key}.${isUs(side) ? "us" : "them"}`, params);
 }
 
 // ------------------------------------------------------------------ updating nodes
@@ -199,19 +219,26 @@ function goHome(e) {
 
 /** The score in the header: a button whose name is what it shows, then what it opens. */
 export function drawScore(scoreEl, score) {
-  patch(scoreEl, score, () => scoreEl.append(
-    h("span", { text: `${sideName(0)} ${score[0]}` }), h("span", { class: "sr-only", text: ", " }),
-    h("span", { text: `${sideName(1)} ${score[1]}` }), h("span", { class: "sr-only", text: `. ${t("table.scores_open")}` })));
+  const [us, them] = ours(score);
+  patch(scoreEl, [us, them, mySide], () => scoreEl.append(
+    h("span", { text: `${t("side.us")} ${us}` }), h("span", { class: "sr-only", text: ", " }),
+    h("span", { text: `${t("side.them")} ${them}` }), h("span", { class: "sr-only", text: `. ${t("table.scores_open")}` })));
 }
 
-export async function tableMenu(session, extra = []) {
+/** "Score: us 3, them 5" for a per-side score. */
+function scoreLabel(key, score) {
+  const [us, them] = ours(score);
+  return t(key, { us, them });
+}
+
+export async function tableMenu(session, extra = [], without = []) {
   const choice = await dialog({
     title: t("table.menu"),
     body: h("p", { class: "muted", text: t("table.menu_hint") }),
     buttons: [
       ...extra,
-      { label: t("share.button"), value: "share" },
-      { label: t("history.export"), value: "export" },
+      ...[{ label: t("share.button"), value: "share" }, { label: t("history.export"), value: "export" }]
+        .filter((b) => !without.includes(b.value)),
       { label: t("nav.help"), value: "help" },
       { label: t("nav.home"), value: "home" },
       { label: t("close"), value: "close", primary: true },
@@ -246,11 +273,15 @@ export function damagedScreen(root, record, message) {
 
 export const isOver = (view) => view.winner !== null && view.winner !== undefined;
 
-/** A breakdown table: a header row (us, them) and rows [label, us, them, class]. */
+/** A breakdown table: a header row (us, them) and rows [label, side 0, side 1, class], each
+ * shown in the person's order (us first). */
 export function breakdownTable(rows) {
-  const row = ([label, a, b, cls]) => h("tr", { class: cls || "" }, h("th", { scope: "row", text: label }), h("td", { text: String(a) }), h("td", { text: String(b) }));
+  const row = ([label, a, b, cls]) => {
+    const [x, y] = ours([a, b]);
+    return h("tr", { class: cls || "" }, h("th", { scope: "row", text: label }), h("td", { text: String(x) }), h("td", { text: String(y) }));
+  };
   return h("table", { class: "breakdown" },
-    h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: sideName(0) }), h("th", { scope: "col", text: sideName(1) }))),
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: t("side.us") }), h("th", { scope: "col", text: t("side.them") }))),
     h("tbody", {}, rows.map(row)));
 }
 
@@ -265,12 +296,14 @@ export function breakdownTable(rows) {
  *   sheetRow(hand)             [points us, points them] of a hand of the engine's summary
  */
 export class TableBase {
-  constructor(root, record, game) {
+  /** `options.session`: a session other than the local one (a table played together);
+   * it gets this table through `attach(table)`. */
+  constructor(root, record, game, options = {}) {
     this.root = root;
     this.record = record;
     this.game = game;
     this.players = 4;
-    this.session = new Session(record, this);
+    this.session = options.session ? options.session.attach(this) : new Session(record, this);
     useDeck(game);
     this.view = null;
     this.frozen = null;        // a finished trick or capture kept on the table for a moment
@@ -311,7 +344,8 @@ export class TableBase {
 
   render(view) {
     if (this.destroyed) return;
-    const key = this.layoutOf(view);
+    usePerspective(view.seat, view.side ?? view.seat % 2);
+    const key = `${this.layoutOf(view)}@${view.seat}`;
     if (this.layoutKey !== key || !this.root.contains(this.sayEl)) {
       if (this.sayEl) dockToast(null);
       clear(this.root);
@@ -338,8 +372,23 @@ export class TableBase {
     }
   }
 
+  /** A pause while an action is shown (a finished trick, a capture, a cante): cut short when
+   * more actions wait to be shown (the next one comes at once: at a table played together a
+   * tap on another phone shows here without waiting for this table's pauses). */
+  pause(ms) {
+    if (this.destroyed || (this.session.behind && this.session.behind() > 0)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { clearTimeout(timer); if (this.wake === done) this.wake = null; resolve(); };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  /** More actions wait to be shown: end the current pause now. */
+  hurry() { if (this.wake) this.wake(); }
+
   /** Whether the person can act in `view` now (not while an action is being shown). */
-  canAct(view) { return !this.frozen && !this.stepping && view.turn === 0; }
+  canAct(view) { return !this.frozen && !this.stepping && view.turn === view.seat; }
 
   thinking(seat) {
     if (this.destroyed || this.thinkingSeat === seat) return;
@@ -375,6 +424,22 @@ export class TableBase {
     if (why) this.say(this.refusalText(why), "warn");
   }
 
+  /** The table's menu: share, export, help, home; a session may add its own entries (the
+   * seats of a table played together) or leave some out (a guest has no match file). */
+  async menu() {
+    const extra = this.session.menuEntries ? this.session.menuEntries() : [];
+    const choice = await tableMenu(this.session, extra.map(({ label, value }) => ({ label, value })),
+      this.session.remote ? ["share", "export"] : []);
+    const entry = extra.find((e) => e.value === choice);
+    if (entry) await entry.run();
+  }
+
+  /** A chip about a seat's player at a table played together ("not connected", "computer"). */
+  seatChip(seat) {
+    const note = this.session.seatNote ? this.session.seatNote(seat) : null;
+    return note ? h("span", { class: `chip seat-note ${note}`, text: t(`together.seat.${note}`) }) : null;
+  }
+
   /** An engine refusal (code and params) in the player's language, seats named as here. */
   refusalText(answer) {
     return engineText(answer, { game: this.game, seatName: (s) => this.name(s) });
@@ -382,20 +447,20 @@ export class TableBase {
 
   /** A short buzz when it becomes the person's turn after the others played. */
   turnCue(prev, view) {
-    if (view.turn === 0 && prev && prev.turn !== 0 && !isOver(view)) buzz(HAPTIC.turn);
+    if (isMe(view.turn) && prev && !isMe(prev.turn) && !isOver(view)) buzz(HAPTIC.turn);
   }
 
   /** The cards in `els` slide towards `pos` (the seat that won them), then the caller clears them. */
   async gather(els, pos) {
     if (!els.length || !motionOn()) return;
     for (const el of els) el.classList.add("gather", `to-${pos}`);
-    await sleep(GATHER_MS);
+    await this.pause(GATHER_MS);
   }
 
   // ---------------------------------------------------------------- results
   resultText(view) {
-    if (this.players === 2) return t(view.winner === 0 ? "result.you_won" : "result.rival_won");
-    return t(view.winner === 0 ? "result.we_won" : "result.they_won");
+    if (this.players === 2) return t(isUs(view.winner) ? "result.you_won" : "result.rival_won");
+    return t(isUs(view.winner) ? "result.we_won" : "result.they_won");
   }
 
   /** The match-over dialog. */
@@ -405,7 +470,7 @@ export class TableBase {
     announce(text);
     const choice = await dialog({
       title: t("result.title"),
-      body: [h("p", { class: "hand-result", text }), h("p", { text: t("table.score_label", { us: view.score[0], them: view.score[1] }) })],
+      body: [h("p", { class: "hand-result", text }), h("p", { text: scoreLabel("table.score_label", view.score) })],
       buttons: [{ label: t("result.again"), value: "again", primary: true }, { label: t("nav.home"), value: "home" }, { label: t("close"), value: "close" }],
       className: "match-over",
     });
@@ -429,7 +494,7 @@ export class TableBase {
   drawFinal(el, view) {
     patch(el, { w: view.winner, s: view.score, l: this.layoutKey }, () => el.append(
       h("p", { class: "final-result", text: this.resultText(view) }),
-      h("p", { class: "final-score", text: t("table.final_score", { us: view.score[0], them: view.score[1] }) }),
+      h("p", { class: "final-score", text: scoreLabel("table.final_score", view.score) }),
       h("div", { class: "final-actions" },
         h("button", { type: "button", class: "btn", dataset: { show: "hand" }, onclick: () => this.openScores() }, t("table.scores")),
         h("button", { type: "button", class: "btn primary", dataset: { show: "again" }, onclick: () => this.playAgain() }, t("result.again")))));
@@ -456,24 +521,25 @@ export class TableBase {
     const summary = await this.session.summary().catch(() => null);
     if (this.destroyed) return;
     const hands = summary ? summary.hands : [];
-    let us = 0, them = 0;
+    const sum = [0, 0];
     const rows = hands.map((hand) => {
-      const [a, b] = this.sheetRow(hand);
-      us += a; them += b;
-      const score = hand.score || [us, them];
+      const points = this.sheetRow(hand);
+      sum[0] += points[0]; sum[1] += points[1];
+      const [a, b] = ours(points);
+      const [x, y] = ours(hand.score || sum);
       return h("tr", {}, h("th", { scope: "row", text: String(hand.hand) }), h("td", { text: String(a) }), h("td", { text: String(b) }),
-        h("td", { text: `${score[0]}–${score[1]}` }));
+        h("td", { text: `${x}–${y}` }));
     });
     const sheet = h("table", { class: "breakdown sheet" },
       h("caption", { text: t("table.sheet") }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("table.sheet_hand") }), h("th", { scope: "col", text: sideName(0) }),
-        h("th", { scope: "col", text: sideName(1) }), h("th", { scope: "col", text: t("hand.score") }))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("table.sheet_hand") }), h("th", { scope: "col", text: t("side.us") }),
+        h("th", { scope: "col", text: t("side.them") }), h("th", { scope: "col", text: t("hand.score") }))),
       h("tbody", {}, rows));
     const last = view.last_hand;
     await dialog({
       title: t("table.scores"),
       body: [
-        h("p", { class: "hand-result", text: t("table.score_label", { us: view.score[0], them: view.score[1] }) }),
+        h("p", { class: "hand-result", text: scoreLabel("table.score_label", view.score) }),
         last ? h("h3", { text: t("hand.title", { n: last.hand }) }) : h("p", { class: "muted", text: t("table.no_hand_yet") }),
         last ? h("p", { class: "hand-headline", text: this.handHeadline(last) }) : null,
         last ? this.handBreakdown(last, view) : null,

@@ -4,12 +4,12 @@
 // also drawn the traditional way with tantos (2 points) and perros (10 points).
 // Every capture, claim and point comes from the engine's view and events.
 import { t } from "../i18n.js";
-import { h, sleep, buzz } from "../ui.js";
+import { h, buzz } from "../ui.js";
 import { cardName, shortCard } from "../cards.js";
 import { speed } from "./session.js";
 import {
-  position, seatName, sideName, personal, sided, noteText, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys,
-  topBar, tableMenu, TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
+  position, seatName, sideName, personal, sided, isMe, isUs, others, ours, mySeat, noteText, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys,
+  topBar, TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
 } from "./common.js";
 
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
@@ -41,8 +41,8 @@ function tallySVG(score) {
 function rankName(r) { return t(`card.fr.rank.${r}`); }
 
 export class CuarentaTable extends TableBase {
-  constructor(root, record) {
-    super(root, record, "cuarenta");
+  constructor(root, record, options = {}) {
+    super(root, record, "cuarenta", options);
     this.nextSits = "right";
     this.selected = null;      // a hand card whose captures are offered
     this.lit = null;           // the capture whose cards are highlighted
@@ -60,10 +60,10 @@ export class CuarentaTable extends TableBase {
   }
 
   build() {
-    this.top = topBar({ title: "", onMenu: () => tableMenu(this.session), onScores: () => this.openScores() });
+    this.top = topBar({ title: "", onMenu: () => this.menu(), onScores: () => this.openScores() });
     const felt = h("div", { class: "felt" });
     this.seatEls = {};
-    for (let seat = 1; seat < this.players; seat++) {
+    for (const seat of others(this.players)) {
       const pos = this.pos(seat);
       const label = h("div", { class: "seat-label" });
       const cards = h("div", { class: `backs ${pos === "top" ? "row" : "col"}`, "aria-hidden": "true" });
@@ -78,7 +78,7 @@ export class CuarentaTable extends TableBase {
     this.cartonEls = [0, 1].map((side) => h("div", { class: `carton side-${side}` }));
     this.capEl.append(this.cartonEls[0], this.cartonEls[1]);
     felt.append(h("div", { class: "center" }, this.tableEl, this.emptyEl, this.finalEl), this.capEl);
-    this.meEl = h("div", { class: "seat me", dataset: { seat: "0" } }, h("div", { class: "seat-label" }));
+    this.meEl = h("div", { class: "seat me", dataset: { seat: String(mySeat()) } }, h("div", { class: "seat-label" }));
     this.promptEl = h("div", { class: "prompt", "aria-live": "off" });
     this.controlsEl = h("div", { class: "controls", role: "group", "aria-label": t("table.controls") });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": t("table.your_hand") });
@@ -100,13 +100,13 @@ export class CuarentaTable extends TableBase {
     drawScore(this.top.scoreEl, v.score);
 
     const sizes = fr ? fr.sizes : v.hand_sizes;
-    for (let seat = 1; seat < this.players; seat++) {
+    for (const seat of others(this.players)) {
       const s = this.seatEls[seat];
       s.el.classList.toggle("turn", v.turn === seat);
       this.seatLabel(s.label, v, seat);
       backs(s.cards, sizes[seat]);
     }
-    this.seatLabel(this.meEl.firstChild, v, 0);
+    this.seatLabel(this.meEl.firstChild, v, mySeat());
 
     // the table: a capture stays a moment (what it takes lit), a capture offered lights its cards
     const over = isOver(v) && !fr;
@@ -122,11 +122,11 @@ export class CuarentaTable extends TableBase {
     this.finalEl.hidden = !over;
     if (over) this.drawFinal(this.finalEl, v);
 
-    // cartón, score drawn with tantos and perros
-    for (const side of [0, 1]) {
+    // cartón, score drawn with tantos and perros: ours first
+    for (const [slot, side] of ours([0, 1]).entries()) {
       const sc = v.score[side];
       const { perros, tantos } = tally(sc);
-      patch(this.cartonEls[side], [sc, v.captured[side]], (el) => el.append(
+      patch(this.cartonEls[slot], [side, sc, v.captured[side]], (el) => el.append(
         h("div", { text: sideName(side) }),
         h("div", { class: "tally", role: "img", "aria-label": t("c40.tally_label", { score: sc, perros, tantos }), svg: tallySVG(sc) }),
         h("div", {}, t("c40.carton"), " ", h("b", { text: String(v.captured[side]) }))));
@@ -137,13 +137,13 @@ export class CuarentaTable extends TableBase {
     let prompt = "";
     let controls = [];
     if (over) prompt = "";
-    else if (!fr && v.turn === 0 && v.phase === "claim") {
+    else if (!fr && isMe(v.turn) && v.phase === "claim") {
       prompt = t("c40.claim_prompt", { name: this.name(v.claim.against) });
       if (mine) controls = this.claimControls(v);
-    } else if (!fr && v.turn === 0) {
+    } else if (!fr && isMe(v.turn)) {
       prompt = this.selected ? t("c40.choose_capture") : t("c40.your_turn");
       if (mine) controls = this.playControls(v);
-    } else prompt = v.turn > 0 ? t("table.waiting_for", { name: this.name(v.turn) }) : "";
+    } else prompt = v.turn >= 0 ? t("table.waiting_for", { name: this.name(v.turn) }) : "";
     setText(this.promptEl, prompt);
     keyed(this.controlsEl, controls, (c) => c.key, (c) => c.make(), (el, c) => c.update && c.update(el));
     const hand = fr ? fr.hand : v.hand;
@@ -159,9 +159,11 @@ export class CuarentaTable extends TableBase {
 
   seatLabel(el, v, seat) {
     const ronda = (v.rondas || []).find((r) => r.seat === seat && r.deal === v.deal_no);
-    const sig = [seat, v.dealer === seat, ronda ? ronda.rank || "" : null, this.thinkingSeat === seat];
+    const sig = [seat, v.dealer === seat, ronda ? ronda.rank || "" : null, this.thinkingSeat === seat,
+      this.session.seatNote ? this.session.seatNote(seat) : null];
     patch(el, sig, () => fill(el,
       h("span", { class: "name", text: this.name(seat) }),
+      this.seatChip(seat),
       sig[1] ? h("span", { class: "chip dealer", "aria-label": t("table.dealer"), title: t("table.dealer"), text: t("table.dealer_short") }) : null,
       ronda ? h("span", { class: "chip contract", text: t("term.ronda") + (ronda.rank ? ` ${ronda.rank}` : "") }) : null,
       sig[3] ? h("span", { class: "dots", role: "img", "aria-label": t("table.thinking") }, h("i"), h("i"), h("i")) : null));
@@ -228,7 +230,7 @@ export class CuarentaTable extends TableBase {
   async tapCard(card) {
     const v = this.view;
     if (!v || this.frozen || this.stepping || this.root.dataset.preview) return;
-    if (v.turn !== 0) { this.notYourTurn(v); return; }
+    if (!isMe(v.turn)) { this.notYourTurn(v); return; }
     if (!v.legal.includes(card)) { await this.explain(card); return; }
     const options = v.captures.filter((o) => o.card === card);
     if (!options.length) { await this.submit(card); return; }
@@ -252,7 +254,7 @@ export class CuarentaTable extends TableBase {
     const capture = events.find((e) => e.kind === "capture");
     const lay = events.find((e) => e.kind === "lay");
     const played = capture ? capture.card : lay ? lay.card : null;
-    const hand = seat === 0 && played ? prev.hand.filter((c) => c !== played) : prev.hand;
+    const hand = isMe(seat) && played ? prev.hand.filter((c) => c !== played) : prev.hand;
     const sizes = prev.hand_sizes.map((n, s) => (s === seat && played ? n - 1 : n));
     if (capture) {
       // what was taken stays a moment before it leaves the table; the new deal (if this
@@ -266,8 +268,8 @@ export class CuarentaTable extends TableBase {
     this.render(view);
     this.say(events.map((e) => this.eventText(e)).filter(Boolean));
     if (events.some((e) => SCORING.includes(e.kind))) pause = Math.max(pause, Math.min(SCORING_MAX_MS, speed().trick + SCORING_EXTRA_MS));
-    if (capture && capture.seat % 2 === 0) buzz(HAPTIC.won);
-    if (pause) await sleep(pause);
+    if (capture && isUs(capture.side ?? capture.seat % 2)) buzz(HAPTIC.won);
+    if (pause) await this.pause(pause);
     if (this.destroyed) return;
     if (capture) {
       await this.gather([...this.tableEl.querySelectorAll(".card.take")], this.pos(capture.seat));

@@ -3,12 +3,12 @@
 // bidding, cantes, últimas and the end-of-hand breakdown. Everything shown comes from the
 // engine's seat view; the life of the table is TableBase's (common.js).
 import { t, plural } from "../i18n.js";
-import { h, dialog, sleep, buzz } from "../ui.js";
+import { h, dialog, buzz } from "../ui.js";
 import { cardName, suitName, suitSymbolSVG } from "../cards.js";
 import { speed } from "./session.js";
 import {
-  position, seatName, personal, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys, topBar,
-  tableMenu, TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
+  position, seatName, personal, isMe, isUs, others, ours, mySeat, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys, topBar,
+  TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
 } from "./common.js";
 
 const SEATS = 4;
@@ -25,15 +25,14 @@ function termsLine(bid, terms, open) {
   if (x.needs === "tricks") return t("terms.tricks", { tricks: x.tricks, of: x.of, pts: pts(x) });
   return t(x.partner_sits_out ? "terms.solo" : "terms.pass", { pts: pts(x) });
 }
-const ULTIMAS_POINTS = 10;
 /** The shortest pause on a cante, so that it can be read even at the fastest speeds. */
 const CANTE_MIN_MS = 700;
 /** The longest pause on the últimas before the hand's breakdown. */
 const ULTIMAS_MAX_MS = 600;
 
 export class CuatrolaTable extends TableBase {
-  constructor(root, record) {
-    super(root, record, "cuatrola");
+  constructor(root, record, options = {}) {
+    super(root, record, "cuatrola", options);
     this.players = SEATS;
   }
 
@@ -42,10 +41,10 @@ export class CuatrolaTable extends TableBase {
   layoutOf() { return "cuatrola"; }
 
   build() {
-    this.top = topBar({ title: "", onMenu: () => tableMenu(this.session), onScores: () => this.openScores(), trump: true });
+    this.top = topBar({ title: "", onMenu: () => this.menu(), onScores: () => this.openScores(), trump: true });
     this.seatEls = {};
     const felt = h("div", { class: "felt" });
-    for (const seat of [1, 2, 3]) {
+    for (const seat of others(SEATS)) {
       const pos = this.pos(seat);
       const label = h("div", { class: "seat-label" });
       const cards = h("div", { class: `backs ${pos === "top" ? "row" : "col"}`, "aria-hidden": "true" });
@@ -58,7 +57,7 @@ export class CuatrolaTable extends TableBase {
     this.trumpEl = h("div", { class: "trump-box" });
     this.infoEl = h("div", { class: "felt-info" });
     felt.append(h("div", { class: "center" }, this.trickEl, this.finalEl), this.trumpEl, this.infoEl);
-    this.meEl = h("div", { class: "seat me", dataset: { seat: "0" } }, h("div", { class: "seat-label" }));
+    this.meEl = h("div", { class: "seat me", dataset: { seat: String(mySeat()) } }, h("div", { class: "seat-label" }));
     this.promptEl = h("div", { class: "prompt" });
     this.controlsEl = h("div", { class: "controls", role: "group", "aria-label": t("table.controls") });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": t("table.your_hand") });
@@ -86,7 +85,7 @@ export class CuatrolaTable extends TableBase {
     setAttr(this.top.trumpEl, "aria-label", t("table.trump_is", { suit: trumpName }));
 
     // the three other seats
-    for (const seat of [1, 2, 3]) {
+    for (const seat of others(SEATS)) {
       const s = this.seatEls[seat];
       s.el.classList.toggle("out", v.out === seat);
       s.el.classList.toggle("turn", v.turn === seat);
@@ -94,7 +93,7 @@ export class CuatrolaTable extends TableBase {
       this.seatLabel(s.label, v, seat);
       backs(s.cards, v.hand_sizes[seat]);
     }
-    this.seatLabel(this.meEl.firstChild, v, 0);
+    this.seatLabel(this.meEl.firstChild, v, mySeat());
 
     // the dealer's shown card (until played), else the trump suit's symbol
     patch(this.trumpEl, [v.trump_card_held_by_dealer, v.trump_card, v.trump_suit], (el) => {
@@ -105,7 +104,8 @@ export class CuatrolaTable extends TableBase {
     setAttr(this.trumpEl, "aria-label", t("table.trump_is", { suit: trumpName }));
 
     // tricks won and cantes of this hand
-    const info = v.phase === "play" ? [t("table.tricks_won", { us: v.tricks_won[0], them: v.tricks_won[1] }),
+    const [wonUs, wonThem] = ours(v.tricks_won);
+    const info = v.phase === "play" ? [t("table.tricks_won", { us: wonUs, them: wonThem }),
       ...v.cantes.map((k) => personal("table.cante_short", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }))] : [];
     patch(this.infoEl, info, (el) => { for (const line of info) el.append(h("span", { text: line })); });
 
@@ -128,10 +128,10 @@ export class CuatrolaTable extends TableBase {
     const mine = this.canAct(view);
     const bidding = mine && view.phase === "bidding";
     let prompt = "";
-    if (!frozen && view.turn === 0) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
+    if (!frozen && isMe(view.turn)) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
     else if (isOver(view)) prompt = "";
-    else if (view.out === 0 && view.phase === "play") prompt = t("table.you_sit_out");
-    else if (v.turn > 0) prompt = t("table.waiting_for", { name: this.name(v.turn) });
+    else if (isMe(view.out) && view.phase === "play") prompt = t("table.you_sit_out");
+    else if (v.turn >= 0) prompt = t("table.waiting_for", { name: this.name(v.turn) });
     setText(this.promptEl, prompt);
     const bids = bidding ? BIDS.filter((b) => view.legal.includes(b)) : [];
     const open = !(view.bids || []).some((b) => b.bid !== "pass");
@@ -156,9 +156,11 @@ export class CuatrolaTable extends TableBase {
   seatLabel(el, v, seat) {
     const bid = (v.bids || []).find((b) => b.seat === seat);
     const sig = [seat, v.dealer === seat, v.phase === "bidding" && bid ? bid.bid : null, v.out === seat,
-      v.declarer === seat && v.phase !== "bidding" ? v.contract : null, this.thinkingSeat === seat];
+      v.declarer === seat && v.phase !== "bidding" ? v.contract : null, this.thinkingSeat === seat,
+      this.session.seatNote ? this.session.seatNote(seat) : null];
     patch(el, sig, () => fill(el,
       h("span", { class: "name", text: this.name(seat) }),
+      this.seatChip(seat),
       sig[1] ? h("span", { class: "chip dealer", title: t("table.dealer"), "aria-label": t("table.dealer"), text: t("table.dealer_short") }) : null,
       sig[2] ? h("span", { class: `chip bid ${bid.bid}`, text: t(`bid.${bid.bid}`) }) : null,
       sig[3] ? h("span", { class: "chip out", text: t("table.sits_out") }) : null,
@@ -170,7 +172,7 @@ export class CuatrolaTable extends TableBase {
   async play(action) {
     const view = this.view;
     if (!view || this.frozen || this.stepping || this.root.dataset.preview) return;
-    if (view.turn !== 0) { this.notYourTurn(view); return; }
+    if (!isMe(view.turn)) { this.notYourTurn(view); return; }
     if (!view.legal.includes(action)) { await this.explain(action); return; }
     await this.submit(action);
   }
@@ -198,24 +200,24 @@ export class CuatrolaTable extends TableBase {
 
     // the finished trick stays on the table a moment, its winner lit
     const trick = handEnded ? view.last_hand.tricks[view.last_hand.tricks.length - 1] : view.tricks[view.tricks.length - 1];
-    const hand = seat === 0 ? prev.hand.filter((c) => c !== action) : prev.hand;
+    const hand = isMe(seat) ? prev.hand.filter((c) => c !== action) : prev.hand;
     const sizes = prev.hand_sizes.map((n, s) => (s === seat ? n - 1 : n));
     this.frozen = { view: { ...prev, hand_sizes: sizes, turn: -1, legal: [] }, plays: trick.cards, winner: trick.winner, hand };
     this.render(view);
     this.say([played, personal("announce.trick", trick.winner, { name: this.name(trick.winner) })]);
-    if (trick.winner % 2 === 0) buzz(HAPTIC.won);
-    await sleep(speed().trick);
+    if (isUs(trick.winner % 2)) buzz(HAPTIC.won);
+    await this.pause(speed().trick);
     if (this.destroyed) return;
     // cantes sung after this trick
     const cantes = handEnded ? view.last_hand.cantes : view.cantes;
     for (const k of cantes.slice(prev.cantes.length)) {
       this.say(personal("announce.cante", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }));
-      await sleep(Math.max(speed().trick, CANTE_MIN_MS));
+      await this.pause(Math.max(speed().trick, CANTE_MIN_MS));
       if (this.destroyed) return;
     }
     if (handEnded) {
-      this.say(t(view.last_hand.ultimas === 0 ? "announce.ultimas.us" : "announce.ultimas.them"));
-      await sleep(Math.min(speed().trick, ULTIMAS_MAX_MS));
+      this.say(t(isUs(view.last_hand.ultimas) ? "announce.ultimas.us" : "announce.ultimas.them"));
+      await this.pause(Math.min(speed().trick, ULTIMAS_MAX_MS));
       if (this.destroyed) return;
     }
     await this.gather([...this.trickEl.children], this.pos(trick.winner));
@@ -229,13 +231,13 @@ export class CuatrolaTable extends TableBase {
   }
 
   // ---------------------------------------------------------------- the hand's breakdown
-  handHeadline(lh) { return t(lh.winner === 0 ? "hand.we_win" : "hand.they_win"); }
+  handHeadline(lh) { return t(isUs(lh.winner) ? "hand.we_win" : "hand.they_win"); }
 
   /** Why the points went where they did (the engine's summary says what decided the hand):
    * "Solo made: 2 points · 75 to 55 in points". */
   handReason(lh) {
     const pts = plural("terms.pts", lh.value);
-    const [a, b] = lh.totals;
+    const [a, b] = ours(lh.totals);
     const totals = t(lh.decided_by === "ultimas_tie" ? "hand.why.tie" : "hand.why.totals", { a, b });
     if (lh.contract === "normal") return `${totals} · ${pts}`;
     const result = t(lh.made ? "hand.why.made" : "hand.why.failed", { contract: t(`bid.${lh.contract}`), pts });
@@ -258,7 +260,8 @@ export class CuatrolaTable extends TableBase {
       breakdownTable([
         [t("hand.card_points"), lh.card_points[0], lh.card_points[1]],
         [t("hand.cantes"), cante[0], cante[1]],
-        [t("hand.ultimas"), lh.ultimas === 0 ? ULTIMAS_POINTS : 0, lh.ultimas === 1 ? ULTIMAS_POINTS : 0],
+        // (the últimas are what the totals hold beyond cards and cantes: the engine counts them)
+        [t("hand.ultimas"), lh.totals[0] - lh.card_points[0] - cante[0], lh.totals[1] - lh.card_points[1] - cante[1]],
         [t("hand.total"), lh.totals[0], lh.totals[1], "total"],
         [t("hand.points"), `+${lh.points[0]}`, `+${lh.points[1]}`, "points"],
         score ? [t("hand.score"), score[0], score[1], "running-score"] : null,

@@ -24,7 +24,8 @@ export class DamagedMatch extends Error {
 
 export function outcome(view) {
   const over = view.winner !== null && view.winner !== undefined;
-  return { status: over ? "finished" : "playing", result: { score: view.score, winner: over ? view.winner : null } };
+  const side = view.side ?? view.seat % 2;   // the person's side: the score is read from it
+  return { status: over ? "finished" : "playing", result: { score: view.score, winner: over ? view.winner : null, side } };
 }
 
 export class Session {
@@ -39,8 +40,28 @@ export class Session {
     this.runGen = -1;
     this.unsaved = false;
     this.level = (record.match.meta && record.match.meta.level) || null;
-    this.seat = 0;             // the person's seat
+    // the person's seat: 0, or the seat a guest's stored copy of a match played together had
+    this.seat = Number.isInteger(record.seat) ? record.seat : 0;
+    this.mutex = Promise.resolve();   // engine calls that change the match, one at a time
+    this.steps = Promise.resolve();   // the table's steps, in the order the actions happened
     this.off = store.onChange((msg) => this._external(msg));
+  }
+
+  /** The seats whose views an action's answer carries (the first: this device's person). */
+  viewers() { return [this.seat]; }
+
+  /** Who moves for `seat`: "person" (here), "bot" (a computer player, driven by run()) or
+   * "remote" (someone else's device: the session waits for it). */
+  mover(seat) { return seat === this.seat ? "person" : "bot"; }
+
+  /** Called once an action is stored, before the table shows it (a host tells its guests). */
+  committed(answer, seat) { void answer; void seat; }
+
+  /** `fn` once every earlier match-changing call has finished (each sees the latest match). */
+  exclusive(fn) {
+    const run = this.mutex.then(fn);
+    this.mutex = run.catch(() => {});
+    return run;
   }
 
   async open() {
@@ -56,25 +77,37 @@ export class Session {
   get myTurn() { return this.view && this.view.turn === this.seat; }
 
   /** The person tries `action`: one `act` call. Resolves {ok} or {ok: false, refusal} (the
-   * engine's answer: code, params, English error). */
+   * engine's answer: code, params, English error) once the table has shown it. */
   async act(action) {
     if (this.busy || !this.view) return { ok: false, busy: true };
     this.busy = true;
-    const gen = this.gen;
     try {
-      const ans = await engine.call({ op: "act", match: this.match, seat: this.seat, action, viewers: [this.seat] });
+      const res = await this.actFor(this.seat, action);
+      if (res.ok) await res.shown;
+      return res;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** `seat` plays `action` (the person here, or a guest at a host): one `act` call, stored.
+   * Resolves {ok, shown} (shown: the table has shown it) or {ok: false, refusal}; with `n`
+   * (the actions the player had seen), {ok: false, stale: true} if the match has moved on. */
+  actFor(seat, action, { n = null } = {}) {
+    const gen = this.gen;
+    return this.exclusive(async () => {
+      if (gen !== this.gen || !this.view) return { ok: false, busy: true };
+      if (n !== null && n !== this.match.actions.length) return { ok: false, stale: true };
+      const ans = await engine.call({ op: "act", match: this.match, seat, action, viewers: this.viewers() });
       if (gen !== this.gen) return { ok: false, busy: true };
       if (!ans.ok) return { ok: false, refusal: ans };
       try {
-        await this._commit(ans.match, ans.view, this.seat, ans.action, gen);
+        return { ok: true, shown: await this._commit(ans, seat, gen) };
       } catch (err) {
         if (err instanceof store.ConflictError) return { ok: false, busy: true };
         throw err;
       }
-      return { ok: true };
-    } finally {
-      this.busy = false;
-    }
+    });
   }
 
   /** Every hand of the match so far (the engine's `summary` op), or null. */
@@ -93,16 +126,28 @@ export class Session {
   }
 
   /** `view` is the person's view after `action` of `seat` (the engine answered it with the
-   * action: one call per move). */
-  async _commit(match, view, seat, action, gen) {
+   * action: one call per move). Stores it, tells `committed`, and queues the table's step;
+   * resolves with a promise of that step. */
+  async _commit(answer, seat, gen) {
     const prev = this.view;
-    if (gen !== this.gen) return;
-    this.match = match;
+    const view = answer.views[0];
+    if (gen !== this.gen) return null;
+    this.match = answer.match;
     this.view = view;
     await this._save(view);
-    if (gen !== this.gen) return;
-    await this.table.step({ seat, action, prev, view });
+    if (gen !== this.gen) return null;
+    this.committed(answer, seat);
+    const event = { seat, action: answer.action, prev, view };
+    this.queued = (this.queued || 0) + 1;
+    if (this.queued > 1) this.table.hurry();     // the table is still showing an earlier action
+    const shown = this.steps.then(() => (gen === this.gen ? this.table.step(event) : null))
+      .finally(() => { this.queued -= 1; });
+    this.steps = shown.catch(() => {});
+    return shown;
   }
+
+  /** Actions stored but not yet shown, after the one being shown. */
+  behind() { return Math.max(0, (this.queued || 0) - 1); }
 
   async _save(view) {
     try {
@@ -152,9 +197,10 @@ export class Session {
    * (a Web Lock per match); the others follow its writes.
    */
   async run() {
-    if (this.runGen === this.gen) return;
+    if (this.runGen === this.gen) { this.again = true; return; }   // (the running loop looks again)
     const gen = this.gen;
     this.runGen = gen;
+    this.again = false;
     const body = async () => {
       if (gen !== this.gen) return;
       await this._catchUp(gen);
@@ -171,6 +217,7 @@ export class Session {
     } finally {
       if (this.runGen === gen) this.runGen = -1;
       if (gen === this.gen) this.table.thinking(null);
+      if (gen === this.gen && this.again) this.run();
     }
   }
 
@@ -186,20 +233,28 @@ export class Session {
   }
 
   async _loop(gen) {
-    while (gen === this.gen && this.view && this.view.turn !== this.seat && this.view.turn >= 0 &&
-           (this.view.winner === null || this.view.winner === undefined)) {
-      const seat = this.view.turn;
+    for (;;) {
+      await this.steps;            // the table has shown every action so far
+      const view = this.view;
+      if (gen !== this.gen || !view || view.turn < 0 || (view.winner !== null && view.winner !== undefined) ||
+          this.mover(view.turn) !== "bot") return;
+      const seat = view.turn;
       this.table.thinking(seat);
       const started = performance.now();
-      // one call: the computer player chooses, the engine applies it and answers our view
-      const b = await engine.call({ op: "bot", match: this.match, seat, level: this.level || undefined, viewers: [this.seat] });
-      if (gen !== this.gen) return;
-      if (!b.ok) { toast(engineText(b), { kind: "error" }); return; }
-      const wait = speed().bot - (performance.now() - started);
-      if (wait > 0) await sleep(wait);
-      if (gen !== this.gen) return;
-      this.table.thinking(null);   // it has chosen: what follows (a trick, a dialog) is not thinking
-      await this._commit(b.match, b.view, seat, b.action, gen);
+      const shown = await this.exclusive(async () => {
+        if (gen !== this.gen || this.view.turn !== seat) return null;
+        // one call: the computer player chooses, the engine applies it and answers the views
+        const b = await engine.call({ op: "bot", match: this.match, seat, level: this.level || undefined, viewers: this.viewers() });
+        if (gen !== this.gen) return null;
+        if (!b.ok) { toast(engineText(b), { kind: "error" }); return false; }
+        const wait = speed().bot - (performance.now() - started);
+        if (wait > 0) await sleep(wait);
+        if (gen !== this.gen) return null;
+        this.table.thinking(null);   // it has chosen: what follows (a trick, a dialog) is not thinking
+        return this._commit(b, seat, gen);
+      });
+      if (shown === false || shown === null) return;
+      await shown;
     }
   }
 }

@@ -1,0 +1,253 @@
+"""Play together at one table, phone to phone (issue 18): several phones (browser profiles)
+on one machine exchange the connection codes as text; the host's engine is the authority.
+
+Every phone is a conftest Browser: requests that leave the app's origin, CSP violations and
+uncaught page errors fail the test (checked when the test ends)."""
+
+from __future__ import annotations
+
+from engine.api import handle
+
+from .helpers import set_settings, stored
+from .table_together import (check_wire, close_panel, connect, guest_answer, host_accept, host_table,
+                             moves, offer_code, open_panel, phone, play_all, wire)
+
+
+def _history(page):
+    """The matches a phone keeps (IndexedDB), newest first."""
+    return page.evaluate("""async () => {
+      const store = await import('./store.js');
+      return (await store.listMatches()).map((r) => ({ id: r.id, origin: r.origin, status: r.status,
+        seat: r.seat, actions: r.match.actions.length, result: r.result }));
+    }""")
+
+
+def test_a_whole_cuatrola_match_with_a_host_and_three_guests(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    guests = [phone(new_browser, app_url, wire=True)[1] for _ in range(3)]
+    mid = host_table(host, app_url, "cuatrola", {1: "person", 2: "person", 3: "person"},
+                     rules={"end": "target", "target": 1}, seed="four-phones")
+    for seat, guest in enumerate(guests, start=1):
+        connect(host, guest, app_url, seat)
+    close_panel(host)
+    # each phone sees itself at the bottom, the others by place: the partner is seat + 2
+    for seat, guest in enumerate(guests, start=1):
+        assert guest.get_attribute(".seat.me", "data-seat") == str(seat)
+        assert guest.get_attribute(".seat.pos-top", "data-seat") == str((seat + 2) % 4)
+    play_all([host, *guests], timeout=300)
+    match = stored(host, mid)["match"]
+    final = handle({"op": "view", "match": match, "seat": 0})["view"]
+    assert final["winner"] is not None
+    for seat, guest in enumerate(guests, start=1):
+        assert check_wire(guest, host, mid, seat) >= 5
+        kept = [r for r in _history(guest) if r["origin"] == "together"]
+        assert kept and kept[0]["status"] == "finished" and kept[0]["seat"] == seat
+        assert kept[0]["actions"] == len(match["actions"])
+        # the guest's own table showed the same result, from its side
+        assert guest.locator("dialog.match-over[open], .final .final-result").count()
+
+
+def test_cuarenta_between_two_phones(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url, wire=True)
+    mid = host_table(host, app_url, "cuarenta", {1: "person"}, players=2, seed="two-phones")
+    connect(host, guest, app_url, 1)
+    close_panel(host)
+    play_all([host, guest], timeout=420)
+    match = stored(host, mid)["match"]
+    assert handle({"op": "view", "match": match, "seat": 1})["view"]["winner"] is not None
+    assert check_wire(guest, host, mid, 1) > 20
+
+
+def test_cuarenta_four_players_two_people_and_two_computers(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url, wire=True)
+    # the guest is the host's partner (seat 2); the rivals are computer players
+    mid = host_table(host, app_url, "cuarenta", {1: "bot", 2: "person", 3: "bot"}, players=4,
+                     seed="four-two")
+    connect(host, guest, app_url, 2)
+    close_panel(host)
+    play_all([host, guest], timeout=420)
+    match = stored(host, mid)["match"]
+    view = handle({"op": "view", "match": match, "seat": 2})["view"]
+    assert view["winner"] is not None
+    assert check_wire(guest, host, mid, 2) > 10
+    # both people are one side: the guest's history says the same result as the host's
+    mine = [r for r in _history(guest) if r["origin"] == "together"][0]
+    assert mine["result"]["winner"] == view["winner"] and mine["result"]["side"] == 0
+
+
+def test_a_guest_leaves_a_computer_takes_the_seat_and_the_guest_comes_back(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    gb, guest = phone(new_browser, app_url)
+    mid = host_table(host, app_url, "cuatrola", {1: "bot", 2: "person", 3: "bot"}, seed="leave-1")
+    connect(host, guest, app_url, 2)
+    close_panel(host)
+    # a few actions, then the guest's phone goes (its page is closed mid-hand)
+    play_all([host, guest], timeout=60, stop=lambda: moves(host) >= 6)
+    before = moves(host)
+    guest.close()
+    host.wait_for_selector(".seat[data-seat='2'] .chip.seat-note.away", timeout=30_000)
+    # the table waits for that seat: nothing moves while it is seat 2's turn
+    play_all([host], timeout=60, stop=lambda: handle({"op": "view", "match": stored(host, mid)["match"],
+                                                      "seat": 0})["view"]["turn"] == 2)
+    waiting = moves(host)
+    host.wait_for_timeout(1500)
+    assert moves(host) == waiting >= before
+    # the host lets a computer player take the seat: the match goes on
+    open_panel(host)
+    host.locator("#seats-panel [data-computer='2']").tap()
+    host.wait_for_selector(".seat[data-seat='2'] .chip.seat-note.computer", timeout=10_000)
+    close_panel(host)
+    host.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) > n",
+                           arg=waiting, timeout=30_000)
+    # the person joins again (a new phone page) and takes the seat back
+    guest2 = gb.context.new_page()
+    guest2.goto(app_url + "#/join")
+    connect(host, guest2, app_url, 2)
+    close_panel(host)
+    host.wait_for_selector(".seat[data-seat='2'] .chip.seat-note", state="detached", timeout=10_000)
+    assert guest2.get_attribute(".seat.me", "data-seat") == "2"
+    # the match it sees is the host's, with every action played so far
+    assert int(guest2.get_attribute("#screen", "data-moves")) == moves(host)
+    at = moves(host)
+    play_all([host, guest2], timeout=120, stop=lambda: moves(host) >= at + 6)
+
+
+def test_the_host_reloads_mid_hand_and_the_guests_join_again(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    guests = [phone(new_browser, app_url)[1] for _ in range(2)]
+    mid = host_table(host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "person"}, seed="reload-1")
+    connect(host, guests[0], app_url, 1)
+    connect(host, guests[1], app_url, 3)
+    close_panel(host)
+    play_all([host, *guests], timeout=60, stop=lambda: moves(host) >= 7)
+    played = stored(host, mid)["match"]["actions"]
+    host.reload()
+    # the match resumes from storage, nothing lost; the friends' seats wait for new codes
+    host.wait_for_selector("#seats-panel[open]", timeout=60_000)
+    assert stored(host, mid)["match"]["actions"] == played
+    assert moves(host) == len(played)
+    for guest in guests:
+        guest.wait_for_selector("#lost-bar", timeout=30_000)
+        assert "nothing played is lost" in guest.inner_text("#lost-bar").lower()
+    for seat, guest in ((1, guests[0]), (3, guests[1])):
+        guest.locator("#join-again").tap()
+        connect(host, guest, app_url, seat)
+        assert int(guest.get_attribute("#screen", "data-moves")) == len(played)
+    close_panel(host)
+    play_all([host, *guests], timeout=120, stop=lambda: moves(host) >= len(played) + 5)
+
+
+def test_bad_codes_are_refused_on_the_screen_that_took_them(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    _, other_host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url)
+    _, second = phone(new_browser, app_url)
+    host_table(host, app_url, "cuatrola", {1: "person", 2: "person", 3: "bot"}, seed="codes-1")
+    code = offer_code(host, 1)
+    guest.goto(app_url + "#/join")
+    guest.wait_for_selector("#offer-code")
+
+    def guest_says(text):
+        guest.fill("#offer-code", text)
+        guest.locator("#offer-use").tap()
+        guest.wait_for_function("() => document.querySelector('.code-status').textContent.length > 0 && "
+                                "!document.querySelector('.code-status').textContent.includes('Connecting')",
+                                timeout=10_000)
+        return guest.inner_text(".code-status")
+
+    assert "not a tapete table code" in guest_says("hello, this is not a code").lower()
+    assert "cut short" in guest_says(code[: len(code) // 2]).lower()
+    typo = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    assert "wrong character" in guest_says(typo).lower()
+    # an answer from another table's guest, pasted at this host
+    host_table(other_host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "bot"}, seed="codes-2")
+    foreign = guest_answer(second, app_url, offer_code(other_host, 1))
+    host_accept(host, 1, foreign)
+    host.wait_for_function("() => /another table/i.test(document.querySelector('#seats-panel "
+                           ".seat-entry[data-seat=\"1\"] .code-status').textContent)", timeout=10_000)
+    # the host's own code pasted where an answer goes: the other kind of code
+    host_accept(host, 1, code)
+    host.wait_for_function("() => /other side/i.test(document.querySelector('#seats-panel "
+                           ".seat-entry[data-seat=\"1\"] .code-status').textContent)", timeout=10_000)
+    # a guest takes seat 1; a second guest answers the same (used) code: the seat is taken
+    connect(host, guest, app_url, 1)
+    late = guest_answer(second, app_url, code)
+    offer_code(host, 2)
+    host_accept(host, 2, late)
+    host.wait_for_function("() => /already taken/i.test(document.querySelector('#seats-panel "
+                           ".seat-entry[data-seat=\"2\"] .code-status').textContent)", timeout=10_000)
+
+
+def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_browser, app_url):
+    _, host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url, wire=True)
+    mid = host_table(host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "bot"}, seed="bad-msgs")
+    connect(host, guest, app_url, 1)
+    close_panel(host)
+    n = moves(host)
+    match = stored(host, mid)["match"]
+    view = handle({"op": "view", "match": match, "seat": 1})["view"]
+    other = next(s for s in range(4) if s not in (1, view["turn"]))
+
+    def send(raw):
+        guest.evaluate("(t) => window.__dc.send(t)", raw)
+
+    def refusals():
+        return [m for m in wire(guest) if m and m.get("t") == "refused"]
+
+    send("garbage, not JSON")
+    send('{"v": 1, "t": "act", "n": 0, "action": "' + "x" * 3000 + '"}')     # oversized
+    send('{"v": 2, "t": "act", "n": 0, "action": "pass"}')                     # another version
+    send('{"v": 1, "t": "seat", "seat": 3}')                                   # no such message
+    # an action for another seat: there is no seat field to claim; the host acts for the
+    # channel's own seat (1) only, so it is refused as out of turn when seat 1 is not to act
+    if view["turn"] != 1:
+        send('{"v": 1, "t": "act", "n": %d, "action": "pass", "seat": %d}' % (n, other))
+    guest.wait_for_function("(k) => (window.__wire || []).filter((t) => t && t.includes('\"refused\"')).length >= k",
+                            arg=4, timeout=10_000)
+    codes = [m["code"] for m in refusals()]
+    assert codes[:4] == ["bad_message", "bad_message", "bad_message", "bad_message"], codes
+    if view["turn"] != 1:
+        guest.wait_for_function("() => (window.__wire || []).filter((t) => t && t.includes('not_your_turn')).length >= 1",
+                                timeout=10_000)
+    # nothing changed at the table; the guest was told on its own screen
+    assert stored(host, mid)["match"]["actions"] == match["actions"]
+    # a flood: dropped and said, the table goes on
+    guest.evaluate("() => { for (let i = 0; i < 200; i++) window.__dc.send('{\"v\": 1, \"t\": \"summary\"}'); }")
+    guest.wait_for_function("() => (window.__wire || []).some((t) => t && t.includes('\"flood\"'))", timeout=10_000)
+    # an illegal card on the guest's turn: the engine's refusal, to the guest alone
+    play_all([host, guest], timeout=60, stop=lambda: handle({"op": "view", "match": stored(host, mid)["match"],
+                                                            "seat": 1})["view"]["turn"] == 1 and
+             handle({"op": "view", "match": stored(host, mid)["match"], "seat": 1})["view"]["phase"] == "play")
+    match = stored(host, mid)["match"]
+    v1 = handle({"op": "view", "match": match, "seat": 1})["view"]
+    illegal = [c for c in v1["hand"] if c not in v1["legal"]]
+    if illegal:
+        guest.wait_for_timeout(300)
+        send('{"v": 1, "t": "act", "n": %d, "action": "%s"}' % (len(match["actions"]), illegal[0]))
+        guest.wait_for_function("(c) => (window.__wire || []).some((t) => t && t.includes('\"refused\"') && t.includes(c))",
+                                arg=illegal[0], timeout=10_000)
+        assert stored(host, mid)["match"]["actions"] == match["actions"]
+    # and the match goes on
+    at = moves(host)
+    play_all([host, guest], timeout=60, stop=lambda: moves(host) >= at + 4)
+    set_settings(guest, lang="en")
+
+
+def test_home_loads_nothing_of_the_feature(new_browser, app_url):
+    """First paint (home) requests no file of web/together/, its screens or the QR libraries;
+    opening "Join a table" loads them."""
+    b = new_browser()
+    page = b.page()
+    seen = []
+    page.on("request", lambda r: seen.append(r.url))
+    page.goto(app_url)
+    page.wait_for_selector("#home-together", timeout=60_000)
+    page.wait_for_timeout(500)
+    feature = [u for u in seen if "/together/" in u or "/vendor/" in u or u.endswith(("/join.js", "/together.js"))]
+    assert not feature, feature
+    page.goto(app_url + "#/join")
+    page.wait_for_selector("#offer-code", timeout=60_000)
+    assert any("/together/" in u for u in seen)

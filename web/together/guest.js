@@ -1,0 +1,164 @@
+// A guest at a table played together: the table is drawn from the views the host sends
+// (this seat's only); a tap sends an action text, and the host's engine answers with the
+// move (shown like any other) or a refusal for this guest alone. The guest decides nothing
+// and stores nothing until the match is over: then the host sends the finished match file
+// and it goes into this device's history. docs/play-together.md.
+import * as store from "../store.js";
+import { checkFromHost, msg, ProtocolError } from "./protocol.js";
+
+/** How long the guest waits for the host to answer an action before saying so. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+export class GuestSession {
+  /** `channel`: an open peer channel; `welcome`: the host's checked welcome message. */
+  constructor(channel, welcome, { onLost = () => {}, onSeats = () => {}, onStored = () => {} } = {}) {
+    this.onRefused = (m) => { if (this.table) this.table.say(this.table.refusalText(m), "warn"); };
+    this.channel = channel;
+    this.remote = true;               // (the table leaves out share and export)
+    this.tableId = welcome.table;
+    this.seat = welcome.seat;
+    this.game = welcome.game;
+    this.players = welcome.players;
+    this.seats = welcome.seats;
+    this.n = welcome.n;
+    this.view = welcome.view;
+    this.level = null;
+    this.table = null;
+    this.steps = Promise.resolve();
+    this.queued = 0;                  // moves received and not yet shown (the one shown included)
+    this.waiting = null;              // {resolve, action} of the person's action in flight
+    this.summaries = [];
+    this.finished = null;
+    this.stored = null;
+    this.destroyed = false;
+    this.onLost = onLost;
+    this.onSeats = onSeats;
+    this.onStored = onStored;
+    this.bad = 0;
+    channel.onmessage = (m) => this.receive(m);
+    channel.onbad = () => { this.bad += 1; };
+    channel.onclose = (reason) => this.lost(reason);
+  }
+
+  attach(table) { this.table = table; return this; }
+
+  behind() { return Math.max(0, this.queued - 1); }
+
+  /** What the table reads of a match: the game and the number of actions so far. */
+  get match() { return { game: this.game, actions: { length: this.n } }; }
+
+  get record() { return { id: `together-${this.tableId}`, game: this.game, match: this.match }; }
+
+  open() { return Promise.resolve(this.view); }
+
+  run() { /* the host's computer players move on the host */ }
+
+  destroy() {
+    this.destroyed = true;
+    try { this.channel.close(); } catch { /* closed */ }
+  }
+
+  seatNote(seat) {
+    const s = this.seats[seat];
+    if (!s || s.kind !== "person") return null;
+    if (s.computer) return "computer";
+    return s.live ? null : "away";
+  }
+
+  /** The person's action, sent to the host: resolves {ok: true} once the host's move comes
+   * back, {ok: false, refusal} when the host refuses it. */
+  act(action) {
+    if (this.waiting || this.destroyed) return Promise.resolve({ ok: false, busy: true });
+    try {
+      this.channel.send(msg.act(this.n, action));
+    } catch (err) {
+      return Promise.resolve({ ok: false, refusal: { code: "not_connected", params: {}, error: String(err.code || err.message) } });
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.settle({ ok: false, refusal: { code: "no_answer", params: {}, error: "no answer from the host" } }),
+        ANSWER_TIMEOUT_MS);
+      this.waiting = { resolve, action, timer };
+    });
+  }
+
+  settle(result) {
+    const w = this.waiting;
+    if (!w) return;
+    this.waiting = null;
+    clearTimeout(w.timer);
+    w.resolve(result);
+  }
+
+  /** Why a dimmed card is not playable: the host's engine says it (the card is refused, so
+   * nothing is played). */
+  async why(action) {
+    const res = await this.act(action);
+    return res.ok ? null : res.refusal || null;
+  }
+
+  /** The finished hands, from the host. */
+  summary() {
+    return new Promise((resolve) => {
+      try { this.channel.send(msg.askSummary()); } catch { resolve(null); return; }
+      const timer = setTimeout(() => { this.summaries = this.summaries.filter((f) => f !== done); resolve(null); }, ANSWER_TIMEOUT_MS);
+      const done = (s) => { clearTimeout(timer); resolve(s); };
+      this.summaries.push(done);
+    });
+  }
+
+  receive(raw) {
+    let m;
+    try {
+      m = checkFromHost(raw, { seat: this.seat, players: this.players });
+    } catch (err) {
+      if (err instanceof ProtocolError) { this.bad += 1; return; }
+      throw err;
+    }
+    switch (m.t) {
+      case "move": this.moved(m); break;
+      case "refused": if (this.waiting) this.settle({ ok: false, refusal: m }); else this.onRefused(m); break;
+      case "seats": this.seats = m.seats; this.onSeats(this.seats); if (this.table && this.view) this.table.render(this.view); break;
+      case "summary": { const f = this.summaries.shift(); if (f) f(m.summary); break; }
+      case "over": this.keep(m.match); break;
+      case "bye": this.lost(m.reason); break;
+      default: break;
+    }
+  }
+
+  moved(m) {
+    const prev = this.view;
+    this.view = m.view;
+    this.n = m.n;
+    const event = { seat: m.seat, action: m.action, prev, view: m.view };
+    this.queued += 1;
+    if (this.queued > 1 && this.table) this.table.hurry();   // show it without waiting for pauses
+    const shown = this.steps.then(() => (this.table && !this.destroyed ? this.table.step(event) : null))
+      .finally(() => { this.queued -= 1; });
+    this.steps = shown.catch(() => {});
+    if (this.waiting && m.seat === this.seat) shown.then(() => this.settle({ ok: true }), () => this.settle({ ok: true }));
+  }
+
+  /** The finished match, kept in this device's history (once). */
+  async keep(match) {
+    if (this.stored || this.finished) return;
+    this.finished = match;
+    const v = this.view;
+    const over = v && v.winner !== null && v.winner !== undefined;
+    try {
+      this.stored = await store.addMatch({
+        id: store.newId(), game: this.game, origin: "together", match, view: v, seat: this.seat,
+        status: over ? "finished" : "playing",
+        result: { score: v ? v.score : null, winner: over ? v.winner : null, side: v ? (v.side ?? this.seat % 2) : 0 },
+      });
+      this.onStored(this.stored);
+    } catch (err) {
+      console.warn("together: the finished match could not be stored", err);
+    }
+  }
+
+  lost(reason) {
+    if (this.destroyed) return;
+    this.settle({ ok: false, refusal: { code: "not_connected", params: {}, error: String(reason) } });
+    this.onLost(reason);
+  }
+}
