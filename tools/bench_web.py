@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import shutil
+import subprocess
 import statistics
 import sys
 import tempfile
@@ -51,6 +53,71 @@ const py = await loadPyodide({ indexURL: new URL('./pyodide/', import.meta.url).
 py.runPython('1 + 1');
 postMessage({ ms: performance.now() - t0 });
 """
+
+
+class SlowCPU:
+    """The whole browser (every process and thread: page, workers, service worker, wasm
+    compilation) held to ``1/rate`` of one CPU: an approximation of a phone whose cores are
+    ``rate`` times slower (one core's worth at most, so parallel work such as WebAssembly
+    compilation is slowed more than on a phone with several cores).
+
+    A cgroup of its own with a CPU quota (cgroup v2 ``cpu.max`` or v1 ``cpu.cfs_quota_us``,
+    10 ms periods) and a high weight, so other work on the machine does not take that share
+    away; else Debian's ``cpulimit`` (installed with apt-get when missing). ``executable``
+    is a wrapper script that starts Chromium inside the limit. ``rate`` 1 = one whole CPU."""
+
+    PERIOD_US = 10_000
+    V1 = Path("/sys/fs/cgroup/cpu")
+    V2 = Path("/sys/fs/cgroup")
+
+    def __init__(self, rate: float, tmp: Path):
+        self.rate = rate
+        self.group = None
+        quota = int(self.PERIOD_US / rate)
+        name = f"tapete-bench-{os.getpid()}-{int(rate * 10)}"
+        wrapper = tmp / f"chromium-{int(rate * 10)}.sh"
+        try:
+            if (self.V2 / "cgroup.controllers").is_file() and "cpu" in (self.V2 / "cgroup.controllers").read_text().split():
+                self.group = self.V2 / name
+                self.group.mkdir()
+                (self.group / "cpu.max").write_text(f"{quota} {self.PERIOD_US}")
+                (self.group / "cpu.weight").write_text("10000")
+            elif (self.V1 / "cpu.cfs_quota_us").is_file():
+                self.group = self.V1 / name
+                self.group.mkdir()
+                (self.group / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (self.group / "cpu.cfs_quota_us").write_text(str(quota))
+                (self.group / "cpu.shares").write_text("262144")
+            else:
+                raise OSError("no cgroup cpu controller")
+            self.method = f"cgroup ({'v2 cpu.max' if self.group.parent == self.V2 else 'v1 cpu.cfs_quota_us'}) {quota} us per {self.PERIOD_US} us"
+            wrapper.write_text(f'#!/bin/sh\necho $$ > {self.group}/cgroup.procs || exit 1\nexec {CHROMIUM} "$@"\n')
+        except OSError as err:
+            if self.group is not None:
+                self.close()
+            tool = shutil.which("cpulimit")
+            if tool is None:
+                subprocess.run(["apt-get", "install", "-y", "-q", "cpulimit"], check=False,
+                               stdout=subprocess.DEVNULL)
+                tool = shutil.which("cpulimit")
+            if tool is None:
+                raise SystemExit(f"bench_web: cannot limit the CPU ({err}; no cpulimit)") from err
+            pct = max(1, round(100 / rate))
+            self.method = f"cpulimit -l {pct} -i (SIGSTOP/SIGCONT; no cgroup: {err})"
+            wrapper.write_text(f'#!/bin/sh\nexec {tool} -q -l {pct} -i -- {CHROMIUM} "$@"\n')
+        wrapper.chmod(0o755)
+        self.executable = str(wrapper)
+
+    def close(self):
+        if self.group is None:
+            return
+        for _ in range(50):   # the browser's processes take a moment to be gone
+            try:
+                self.group.rmdir()
+                break
+            except OSError:
+                time.sleep(0.1)
+        self.group = None
 
 
 def bare_site(tmp: Path) -> Path:
@@ -82,8 +149,8 @@ def served_sizes(log, site: Path):
     return raw, gzipped
 
 
-def launch(pw, profile):
-    return pw.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM,
+def launch(pw, profile, executable=CHROMIUM):
+    return pw.chromium.launch_persistent_context(str(profile), executable_path=executable,
                                                  args=ARGS, headless=True,
                                                  viewport={"width": 412, "height": 839})
 

@@ -226,7 +226,11 @@ async function startServiceWorker() {
   if (!("serviceWorker" in navigator)) return "unsupported";
   navigator.serviceWorker.addEventListener("message", (e) => {
     const m = e.data || {};
-    if (m.type === "precache-progress" && !status.ready && status.swFirstVisit) {
+    if (m.type === "precache-wait" && e.source) {
+      // a first install copies Python's files once the engine is up (service-worker.js)
+      const answer = () => e.source.postMessage({ type: "engine-settled" });
+      engine.ready.then(answer, answer);
+    } else if (m.type === "precache-progress" && !status.ready && status.swFirstVisit) {
       showProgress(0.7 * m.done / m.total, t("boot.download", { done: (m.done / 1e6).toFixed(1), total: (m.total / 1e6).toFixed(1) }));
     } else if (m.type === "precache-failed" && status.swFirstVisit) {
       toast(m.quota ? t("boot.no_space") : t("boot.offline_failed"), { kind: "warn", ms: 6000 });
@@ -293,9 +297,9 @@ async function main() {
       void base;
     }
   });
-  const sw = await startServiceWorker();
-  status.sw = sw;
-  showProgress(null, t("boot.python"));
+  // Python starts at once, also on a first visit (boot.js has created its worker): the
+  // service worker installs meanwhile and copies Python's files once the engine is up
+  startServiceWorker().then((v) => { status.sw = v; });
   try {
     const info = await engine.start();
     status.ready = true;

@@ -19,7 +19,7 @@ function wantedLang() {
   }
   return "en";
 }
-if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
+{
   // The worker itself is created here, first: not after engine.js has loaded, and its script
   // is requested before the catalog and the table's code. engine.js adopts it with the
   // messages it has posted meanwhile.

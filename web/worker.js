@@ -13,9 +13,13 @@
 // engine.api.handle_json, which never raises; anything Python still raises comes back
 // as a readable error and the worker stays usable.
 // Nothing is imported statically: the worker starts its fetches and reads at once, in
-// parallel (Pyodide's JS, its wasm glue, the build info, the stored snapshot).
+// parallel (Pyodide's wasm, compiled as it arrives; Pyodide's JS, its wasm glue, the build
+// info, the stored snapshot).
 const t0 = performance.now();
 const indexURL = new URL("./pyodide/", import.meta.url).href;
+const WASM_URL = `${indexURL}pyodide.asm.wasm`;
+const realFetch = self.fetch.bind(self);
+const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL));
 const pyodideModule = import("./pyodide/pyodide.mjs");
 // the module loadPyodide imports itself (the same URL: one module instance)
 const asmModule = import("./pyodide/pyodide.asm.mjs");
@@ -24,6 +28,80 @@ asmModule.catch(() => {});
 const stages = {};
 const mark = (name) => { stages[name] = Math.round(performance.now() - t0); };
 const progress = (stage) => postMessage({ type: "progress", stage, ms: Math.round(performance.now() - t0) });
+wasmModule.then(() => mark("wasm"), () => {});
+
+// ------------------------------------------------------------------ Pyodide's downloads
+// While Pyodide loads, its requests go through `watchedFetch`:
+// - its request for the wasm gets WASM_PENDING instead, and its WebAssembly.instantiateStreaming
+//   of that instantiates the module compiled above (`wasmModule`: one request, started at
+//   the worker's first moment instead of after Pyodide's JS has loaded; its compilation
+//   overlaps the rest);
+// - a download that fails (no network, an error status, a body cut short) fails the boot
+//   at once with a NetworkError: Pyodide itself only logs some of these and then waits
+//   forever (a failed wasm) or fails later with an unrelated message (the stdlib).
+// Both are put back when Pyodide has loaded.
+class NetworkError extends Error {
+  constructor(what, err) {
+    super(`${what}: the download failed (${String((err && err.message) || err)})`);
+    this.name = "NetworkError";
+  }
+}
+let failBoot;
+const downloadFailed = new Promise((_, reject) => { failBoot = reject; });
+downloadFailed.catch(() => {});
+const failed = (what) => (err) => { failBoot(new NetworkError(what, err)); throw err; };
+wasmModule.catch((err) => failBoot(new NetworkError("pyodide/pyodide.asm.wasm", err)));
+const WASM_PENDING = Object.freeze({ wasm: "compiled by web/worker.js" });
+const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+
+function watchedFetch(input, init) {
+  const href = String(input instanceof Request ? input.url : input);
+  if (href === WASM_URL) return Promise.resolve(WASM_PENDING);
+  const what = href.startsWith(indexURL) ? `pyodide/${href.slice(indexURL.length)}` : href;
+  return realFetch(input, init).then((res) => {
+    if (!res.ok) failBoot(new NetworkError(what, `HTTP ${res.status}`));
+    for (const body of ["arrayBuffer", "json", "text"]) {
+      const read = res[body].bind(res);
+      res[body] = () => read().catch(failed(what));
+    }
+    return res;
+  }, failed(what));
+}
+
+async function instantiateStreaming(source, imports) {
+  if ((await source) !== WASM_PENDING) return realInstantiateStreaming.call(WebAssembly, source, imports);
+  const module = await wasmModule;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
+
+/** loadPyodide(options) with its downloads watched (above); rejects on a failed download. */
+let loading = 0;   // (a restore that timed out may still be loading when a normal boot starts)
+async function loadWatched(loadPyodide, options) {
+  if (loading++ === 0) {
+    self.fetch = watchedFetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+  try {
+    return await Promise.race([loadPyodide(options), downloadFailed]);
+  } finally {
+    if (--loading === 0) {
+      self.fetch = realFetch;
+      WebAssembly.instantiateStreaming = realInstantiateStreaming;
+    }
+  }
+}
+
+/** One of the app's own files (build.json, engine.zip): its body, or a NetworkError. */
+async function download(path, as) {
+  let res;
+  try {
+    res = await realFetch(new URL(path, import.meta.url));
+  } catch (err) { throw new NetworkError(path, err); }
+  if (!res.ok) throw new NetworkError(path, `HTTP ${res.status}`);
+  try {
+    return await res[as]();
+  } catch (err) { throw new NetworkError(path, err); }
+}
 
 function readable(err) {
   const text = String((err && err.message) || err || "unknown error");
@@ -349,7 +427,7 @@ async function restore(snap, loadPyodide) {
     return module;
   };
   const restoring = DEBUG.hang ? new Promise(() => {})
-    : loadPyodide({ indexURL, _loadSnapshot: holder, createPyodideModule, ...quiet });
+    : loadWatched(loadPyodide, { indexURL, _loadSnapshot: holder, createPyodideModule, ...quiet });
   // a failed read or check rejects at once (the restore may still be creating its module)
   const py = await Promise.race([restoring, checked.then(() => new Promise(() => {}))]);
   return { py, eng: afterRestore(py) };
@@ -358,7 +436,7 @@ async function restore(snap, loadPyodide) {
 const booting = (async () => {
   progress("runtime");
   // everything at once: Pyodide's JS (above), the build info, the stored snapshot
-  const buildPromise = fetch(new URL("./build.json", import.meta.url)).then((r) => r.json());
+  const buildPromise = download("build.json", "json");
   buildPromise.catch(() => {});
   const keyPromise = Promise.all([pyodideModule, buildPromise])
     .then(([py, build]) => `${py.version}|${build.engine.sha256}|${build.version}`);
@@ -367,8 +445,7 @@ const booting = (async () => {
   const opened = usable ? inTime(openSnapshot(keyPromise)) : Promise.reject(new Rejected("none"));
   opened.then((snap) => { if (timedOut) snap.handle.close(); }, () => {});
   let zipPromise = null;
-  const engineZip = () => (zipPromise = zipPromise || fetch(new URL("./engine.zip", import.meta.url))
-    .then((r) => { if (!r.ok) throw new Error(`engine archive: HTTP ${r.status}`); return r.arrayBuffer(); }));
+  const engineZip = () => (zipPromise = zipPromise || download("engine.zip", "arrayBuffer"));
   opened.catch(() => engineZip().catch(() => {}));   // no snapshot: a normal boot is coming
   const { loadPyodide, version: pyodideVersion } = await pyodideModule;
   const build = await buildPromise;
@@ -394,7 +471,7 @@ const booting = (async () => {
   let made = null;
   if (!eng) {
     engineZip().catch(() => {});
-    pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+    pyodide = await loadWatched(loadPyodide, { indexURL, _makeSnapshot: true, ...quiet });
     mark("runtime");
     progress("engine");
     const zipBytes = await engineZip();
