@@ -15,14 +15,23 @@
 // Nothing is imported statically: the worker starts its fetches and reads at once, in
 // parallel (Pyodide's wasm, compiled as it arrives; Pyodide's JS, its wasm glue, the build
 // info, the stored snapshot).
+/** A file that could not be downloaded (no network, an error status, a body cut short). */
+class NetworkError extends Error {
+  constructor(what, err) {
+    super(`${what}: the download failed (${String((err && err.message) || err)})`);
+    this.name = "NetworkError";
+  }
+}
 const t0 = performance.now();
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const WASM_URL = `${indexURL}pyodide.asm.wasm`;
 const realFetch = self.fetch.bind(self);
 const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL));
-const pyodideModule = import("./pyodide/pyodide.mjs");
+// (a module that cannot be fetched is a TypeError: a NetworkError below)
+const fetchFailure = (what) => (err) => { throw err instanceof TypeError ? new NetworkError(what, err) : err; };
+const pyodideModule = import("./pyodide/pyodide.mjs").catch(fetchFailure("pyodide/pyodide.mjs"));
 // the module loadPyodide imports itself (the same URL: one module instance)
-const asmModule = import("./pyodide/pyodide.asm.mjs");
+const asmModule = import("./pyodide/pyodide.asm.mjs").catch(fetchFailure("pyodide/pyodide.asm.mjs"));
 pyodideModule.catch(() => {});
 asmModule.catch(() => {});
 const stages = {};
@@ -38,18 +47,14 @@ wasmModule.then(() => mark("wasm"), () => {});
 //   overlaps the rest);
 // - a download that fails (no network, an error status, a body cut short) fails the boot
 //   at once with a NetworkError: Pyodide itself only logs some of these and then waits
-//   forever (a failed wasm) or fails later with an unrelated message (the stdlib).
-// Both are put back when Pyodide has loaded.
-class NetworkError extends Error {
-  constructor(what, err) {
-    super(`${what}: the download failed (${String((err && err.message) || err)})`);
-    this.name = "NetworkError";
-  }
-}
+//   forever (a failed wasm) or fails later with an unrelated message (the stdlib). What
+//   Pyodide was waiting for is then left pending (it is not loading any more).
+// Both are put back when loadPyodide has settled.
 let failBoot;
 const downloadFailed = new Promise((_, reject) => { failBoot = reject; });
 downloadFailed.catch(() => {});
-const failed = (what) => (err) => { failBoot(new NetworkError(what, err)); throw err; };
+const never = new Promise(() => {});
+const failed = (what) => (err) => { failBoot(new NetworkError(what, err)); return never; };
 wasmModule.catch((err) => failBoot(new NetworkError("pyodide/pyodide.asm.wasm", err)));
 const WASM_PENDING = Object.freeze({ wasm: "compiled by web/worker.js" });
 const realInstantiateStreaming = WebAssembly.instantiateStreaming;
@@ -59,7 +64,7 @@ function watchedFetch(input, init) {
   if (href === WASM_URL) return Promise.resolve(WASM_PENDING);
   const what = href.startsWith(indexURL) ? `pyodide/${href.slice(indexURL.length)}` : href;
   return realFetch(input, init).then((res) => {
-    if (!res.ok) failBoot(new NetworkError(what, `HTTP ${res.status}`));
+    if (!res.ok) return failed(what)(`HTTP ${res.status}`);
     for (const body of ["arrayBuffer", "json", "text"]) {
       const read = res[body].bind(res);
       res[body] = () => read().catch(failed(what));
@@ -70,7 +75,7 @@ function watchedFetch(input, init) {
 
 async function instantiateStreaming(source, imports) {
   if ((await source) !== WASM_PENDING) return realInstantiateStreaming.call(WebAssembly, source, imports);
-  const module = await wasmModule;
+  const module = await wasmModule.catch(() => never);   // (the boot has failed: downloadFailed)
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 }
 
@@ -81,14 +86,14 @@ async function loadWatched(loadPyodide, options) {
     self.fetch = watchedFetch;
     WebAssembly.instantiateStreaming = instantiateStreaming;
   }
-  try {
-    return await Promise.race([loadPyodide(options), downloadFailed]);
-  } finally {
+  const loaded = loadPyodide(options);
+  loaded.catch(() => {}).finally(() => {
     if (--loading === 0) {
       self.fetch = realFetch;
       WebAssembly.instantiateStreaming = realInstantiateStreaming;
     }
-  }
+  });
+  return Promise.race([loaded, downloadFailed]);
 }
 
 /** One of the app's own files (build.json, engine.zip): its body, or a NetworkError. */
