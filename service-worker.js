@@ -64,24 +64,35 @@ async function fetchChecked(path, integrity) {
 }
 
 // First install: the page starts Python at once, from the network (web/boot.js), while this
-// service worker installs. The files Python's worker loads are in the HTTP cache by the time
-// the page's engine is up; copying them into the cache then is a revalidation (304, no body
-// on the network) plus the copy, and V8 compiling the scripts put into Cache Storage for its
-// code cache: CPU work that would otherwise compete with Python's start (measured:
-// docs/performance.md, "Web start"). So they are taken last, once a page says its engine
-// has settled (ready or failed), or after PYTHON_WAIT ms without a word (the page is gone).
-// An update (a version already active) does not wait: no page is starting Python for it.
+// service worker installs. So that the install does not compete with Python's start, for the
+// network (a browser opens a few connections per server) nor for the CPU, it goes in two
+// steps:
+// 1. at once: the files the page has already loaded (the shell), from the HTTP cache only
+//    (no request leaves the browser);
+// 2. once a page says its engine has settled (ready or failed): Python's files, which its
+//    worker has downloaded by then (copying them costs CPU: the bytes, and V8 compiling
+//    the scripts put into Cache Storage for its code cache), then what is still missing
+//    from the network (screens and tables not shown yet, other languages, icons).
+// Without a word from a page it goes on as soon as no page is open any more (closed while
+// Python loaded), and after PYTHON_WAIT ms at most (a slow phone's first start can take a
+// minute). An update (a version already active) does not wait: no page is starting Python
+// for it. Measured: docs/performance.md, "Web start".
 const PYTHON_FILES = (path) => path.startsWith("pyodide/") || path === "engine.zip";
-const PYTHON_WAIT = 20_000;
+const PYTHON_WAIT = 180_000;
+const PAGE_CHECK = 2_000;
 let settled;
 const engineSettled = new Promise((resolve) => { settled = resolve; });
 
 async function waitForPython() {
-  if (self.registration.active) return;
+  const pages = () => self.clients.matchAll({ includeUncontrolled: true, type: "window" });
   // ask the pages (they answer once their engine has settled; see web/app.js)
-  const pages = await self.clients.matchAll({ includeUncontrolled: true, type: "window" });
-  for (const p of pages) p.postMessage({ type: "precache-wait", version: VERSION });
-  await Promise.race([engineSettled, new Promise((r) => setTimeout(r, PYTHON_WAIT))]);
+  for (const p of await pages()) p.postMessage({ type: "precache-wait", version: VERSION });
+  const until = Date.now() + PYTHON_WAIT;
+  let waiting = true;
+  engineSettled.then(() => { waiting = false; });
+  while (waiting && Date.now() < until && (await pages()).length) {
+    await Promise.race([engineSettled, new Promise((r) => setTimeout(r, PAGE_CHECK))]);
+  }
 }
 
 async function precache() {
@@ -91,13 +102,22 @@ async function precache() {
   const old = await oldCopies();
   const total = PRECACHE.reduce((n, e) => n + e[2], 0);
   let done = 0;
-  const store = async (queue) => {
+  const stored = new Set();
+  // stores the files of `queue` (4 at a time); `cachedOnly`: only those the HTTP cache holds
+  const store = async (queue, cachedOnly = false) => {
     const worker = async () => {
       while (queue.length) {
         const [path, integrity, size] = queue.shift();
-        const res = old.get(path) || await fetchChecked(path, integrity);
+        let res = old.get(path);
+        if (!res && cachedOnly) {
+          res = await fetch(url(source(path)), { cache: "only-if-cached", mode: "same-origin", integrity })
+            .then((r) => (r.ok ? r : null), () => null);
+          if (!res) continue;
+        }
+        res = res || await fetchChecked(path, integrity);
         if (path === "index.html") await cache.put(url("./"), res.clone());
         await cache.put(url(path), res);
+        stored.add(path);
         done += size;
         broadcast({ type: "precache-progress", version: VERSION, done, total });
       }
@@ -105,10 +125,11 @@ async function precache() {
     await Promise.all([worker(), worker(), worker(), worker()]);
   };
   const bigFirst = (a, b) => b[2] - a[2];
-  await store(PRECACHE.filter(([p]) => !PYTHON_FILES(p)).sort(bigFirst));
-  const python = PRECACHE.filter(([p]) => PYTHON_FILES(p)).sort(bigFirst);
-  if (python.some(([p]) => !old.has(p))) await waitForPython();
-  await store(python);
+  const firstInstall = !self.registration.active;
+  if (firstInstall) await store(PRECACHE.filter(([p]) => !PYTHON_FILES(p)), true);
+  if (firstInstall && PRECACHE.some(([p]) => !stored.has(p) && !old.has(p))) await waitForPython();
+  await store(PRECACHE.filter(([p]) => PYTHON_FILES(p) && !stored.has(p)).sort(bigFirst));
+  await store(PRECACHE.filter(([p]) => !stored.has(p)).sort(bigFirst));
   // written last: a cache without it is never taken as complete (a failed install deletes it)
   const table = Object.fromEntries(PRECACHE.map(([p, i]) => [p, i]));
   await cache.put(url(META), new Response(JSON.stringify(table),

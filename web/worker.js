@@ -481,8 +481,10 @@ const booting = (async () => {
     progress("engine");
     const zipBytes = await engineZip();
     eng = loadEngine(pyodide, zipBytes);
+    mark("imported");
     // the engine is imported and no game state exists yet: the moment for a snapshot
     try { made = usable ? pyodide.makeMemorySnapshot() : null; } catch (err) { snapshot.makeError = String(err && err.message || err); }
+    mark("made");
   }
   handleJson = pyodide.pyimport("engine.api").handle_json;
   mark("engine");
