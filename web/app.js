@@ -354,20 +354,26 @@ async function checkUpdate() {
 
 // ------------------------------------------------------------------ start
 const ctx = { rerender: () => route(), checkUpdate };
+// how far the boot bar is at each of the worker's stages (about their share of a first start)
+const BOOT_STAGES = { start: 0.05, wasm: 0.25, engine: 0.9 };
 
 async function main() {
   // (boot.js has already created Python's worker, on every visit)
   const settings = store.getSettings();
   await setLang(settings.lang === "auto" ? null : settings.lang);
-  // a first visit downloads Python now (the service worker copies it once it is up)
+  // a first visit downloads Python now (the service worker copies it once it is up). The
+  // bar moves by the worker's stages (not an endless animation: without a GPU, one costs
+  // the CPU Python needs, about a tenth of a first start at a quarter of one CPU)
   const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-  showProgress(null, t(firstVisit ? "boot.download_start" : "boot.python"));
+  const text = t(firstVisit ? "boot.download_start" : "boot.python");
+  showProgress(BOOT_STAGES.start, text);
   installDefs();
   window.addEventListener("hashchange", route);
   route();
   engine.on((m) => {
     if (m.type === "snapshot") status.snapshot = m;
-    if (m.type === "progress" && m.stage === "engine") showProgress(null, t("boot.engine"));
+    if (m.type === "progress" && m.stage === "wasm" && !status.ready) showProgress(BOOT_STAGES.wasm, text);
+    if (m.type === "progress" && m.stage === "engine") showProgress(BOOT_STAGES.engine, t("boot.engine"));
   });
   // Python starts at once, also on a first visit: the service worker installs meanwhile
   startServiceWorker().then((v) => { status.sw = v; });

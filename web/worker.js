@@ -37,7 +37,7 @@ asmModule.catch(() => {});
 const stages = {};
 const mark = (name) => { stages[name] = Math.round(performance.now() - t0); };
 const progress = (stage) => postMessage({ type: "progress", stage, ms: Math.round(performance.now() - t0) });
-wasmModule.then(() => mark("wasm"), () => {});
+wasmModule.then(() => { mark("wasm"); progress("wasm"); }, () => {});
 
 // ------------------------------------------------------------------ Pyodide's downloads
 // While Pyodide loads, its requests go through `watchedFetch`:
