@@ -390,6 +390,9 @@ def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
     cold_boot = page.evaluate(BOOT)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=300_000)
     page.wait_for_function("() => window.__tapete.snapshot !== null", timeout=300_000)
+    # (after a first visit the app loads Pyodide's JS once more for V8's code cache: app.js)
+    page.wait_for_function("() => !('codeCache' in window.__tapete) || window.__tapete.codeCache !== null",
+                           timeout=300_000)
     controlled = page.evaluate("() => window.__controlledAt")
     stored = page.evaluate("() => window.__tapete.snapshot")
     time.sleep(0.5)

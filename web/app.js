@@ -26,7 +26,8 @@ const TABLES = {
 };
 
 // What tests and tools/bench_web.py read: readiness and timings.
-const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null };
+const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
+  codeCache: null };
 window.__tapete = status;
 
 let screen = null;
@@ -163,7 +164,7 @@ async function openLink(el, query, seq) {
     table = await dealPreview(el, link, labels);
     if (seq !== routeSeq) return null;
     const info = await engine.ready;
-    const [{ gamesSpec }] = await Promise.all([lazy.games()]);
+    const { gamesSpec } = await lazy.games();
     const games = await gamesSpec();
     const deal = await parseLink(query, info.shuffle, Object.keys(games));
     const rec = await labels.startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
@@ -269,9 +270,9 @@ function waitForController(reg) {
 }
 
 // A first visit that could not finish saving the app for offline play (the connection was
-// lost): the app works if Python has started, and "Try again" installs it afresh (a failed
-// install leaves no cache behind: service-worker.js).
-// Shown once Python is up (a failure of Python itself is shown instead, with its own retry).
+// lost): said once Python is up (a failure of Python itself is shown instead, with its own
+// retry); "Try again" installs it afresh (a failed install leaves no cache behind:
+// service-worker.js).
 function offlineFailed() {
   engine.ready.then(() => showFailure(t("start.offline_failed"), async () => {
     hideProgress();
@@ -325,7 +326,7 @@ async function startServiceWorker() {
   let wasControlled = hadController;
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!wasControlled) { wasControlled = true; return; }
+    if (!wasControlled) { wasControlled = true; engine.ready.then(warmCodeCache, () => {}); return; }
     if (!reloading) { reloading = true; location.reload(); }
   });
   const watch = (w) => {
@@ -340,6 +341,18 @@ async function startServiceWorker() {
   if (hadController) return "controlled";
   status.swFirstVisit = true;
   return waitForController(registration);
+}
+
+// After a first visit, once the service worker controls the page and Python is up: Pyodide's
+// JS modules loaded once more, in a worker of their own, through the service worker, so that
+// V8 stores their compiled code with the copies in Cache Storage. Python's worker loaded them
+// from the network on this visit; without this the next start would compile them again.
+function warmCodeCache() {
+  try {
+    const w = new Worker(new URL("./code-cache.js", import.meta.url), { type: "module" });
+    w.onmessage = (e) => { status.codeCache = e.data; w.terminate(); };
+    w.onerror = (e) => { e.preventDefault(); status.codeCache = "failed"; w.terminate(); };
+  } catch { status.codeCache = "failed"; }
 }
 
 async function checkUpdate() {
