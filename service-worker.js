@@ -4,7 +4,9 @@
  * - install: fills the cache "tapete-<VERSION>". A file whose integrity is unchanged is
  *   copied from the previous version's cache instead of fetched again, so an update
  *   downloads only what changed. Every fetched file is checked against its SHA-256.
- *   While it installs it reports progress (bytes) to the pages.
+ *   While it installs it reports progress (bytes) to the pages. On a first install the
+ *   page is starting Python at the same time, from the network: the files Python loads are
+ *   copied in once the page says its engine is up (see PYTHON_FILES).
  * - a new version waits: the page offers to reload and sends "skip-waiting".
  * - activate: deletes older tapete caches, takes control of open pages.
  * - fetch: same-origin GETs come from the cache (navigations get index.html);
@@ -47,11 +49,13 @@ async function oldCopies() {
 }
 
 async function fetchChecked(path, integrity) {
-  // Revalidate through the HTTP cache first (on a first visit the page has just
-  // fetched the same bytes: a 304 keeps each file crossing the network once);
-  // a stale or broken copy fails the integrity check and is fetched afresh.
+  // The HTTP cache's copy first, as it is (on a first visit the page and Python's worker
+  // have just fetched the same bytes: each file crosses the network once, and there is not
+  // even a revalidation); the integrity check is the validation: a stale or broken copy
+  // fails it and is fetched afresh. (A revalidation would also renew the HTTP cache entry's
+  // response time, which is what V8's code cache of the wasm is checked against.)
   try {
-    const res = await fetch(url(source(path)), { cache: "no-cache", integrity });
+    const res = await fetch(url(source(path)), { cache: "force-cache", integrity });
     if (res.ok) return res;
   } catch { /* fall through */ }
   const res = await fetch(url(source(path)), { cache: "reload", integrity });
@@ -59,25 +63,74 @@ async function fetchChecked(path, integrity) {
   return res;
 }
 
+// First install: the page starts Python at once, from the network (web/boot.js), while this
+// service worker installs. So that the install does not compete with Python's start, for the
+// network (a browser opens a few connections per server) nor for the CPU, it goes in two
+// steps:
+// 1. at once: the files the page has already loaded (the shell), from the HTTP cache only
+//    (no request leaves the browser);
+// 2. once a page says its engine has settled (ready or failed): Python's files, which its
+//    worker has downloaded by then (copying them costs CPU: the bytes, and V8 compiling
+//    the scripts put into Cache Storage for its code cache), then what is still missing
+//    from the network (screens and tables not shown yet, other languages, icons).
+// Without a word from a page it goes on as soon as no page is open any more (closed while
+// Python loaded), and after PYTHON_WAIT ms at most (a slow phone's first start can take a
+// minute). An update (a version already active) does not wait: no page is starting Python
+// for it. Measured: docs/performance.md, "Web start".
+const PYTHON_FILES = (path) => path.startsWith("pyodide/") || path === "engine.zip";
+const PYTHON_WAIT = 180_000;
+const PAGE_CHECK = 2_000;
+let settled;
+const engineSettled = new Promise((resolve) => { settled = resolve; });
+
+async function waitForPython() {
+  const pages = () => self.clients.matchAll({ includeUncontrolled: true, type: "window" });
+  // ask the pages (they answer once their engine has settled; see web/app.js)
+  for (const p of await pages()) p.postMessage({ type: "precache-wait", version: VERSION });
+  const until = Date.now() + PYTHON_WAIT;
+  let waiting = true;
+  engineSettled.then(() => { waiting = false; });
+  while (waiting && Date.now() < until && (await pages()).length) {
+    await Promise.race([engineSettled, new Promise((r) => setTimeout(r, PAGE_CHECK))]);
+  }
+}
+
 async function precache() {
+  if (await (await caches.open(CACHE)).match(url(META))) return;   // complete from an earlier attempt
+  await caches.delete(CACHE);             // an attempt cut short (browser closed): start afresh
   const cache = await caches.open(CACHE);
-  const have = await cache.match(url(META));
-  if (have) return;                       // complete from an earlier attempt
   const old = await oldCopies();
   const total = PRECACHE.reduce((n, e) => n + e[2], 0);
   let done = 0;
-  const queue = PRECACHE.slice().sort((a, b) => b[2] - a[2]);   // big files first
-  const worker = async () => {
-    while (queue.length) {
-      const [path, integrity, size] = queue.shift();
-      const res = old.get(path) || await fetchChecked(path, integrity);
-      if (path === "index.html") await cache.put(url("./"), res.clone());
-      await cache.put(url(path), res);
-      done += size;
-      broadcast({ type: "precache-progress", version: VERSION, done, total });
-    }
+  const stored = new Set();
+  // stores the files of `queue` (4 at a time); `cachedOnly`: only those the HTTP cache holds
+  const store = async (queue, cachedOnly = false) => {
+    const worker = async () => {
+      while (queue.length) {
+        const [path, integrity, size] = queue.shift();
+        let res = old.get(path);
+        if (!res && cachedOnly) {
+          res = await fetch(url(source(path)), { cache: "only-if-cached", mode: "same-origin", integrity })
+            .then((r) => (r.ok ? r : null), () => null);
+          if (!res) continue;
+        }
+        res = res || await fetchChecked(path, integrity);
+        if (path === "index.html") await cache.put(url("./"), res.clone());
+        await cache.put(url(path), res);
+        stored.add(path);
+        done += size;
+        broadcast({ type: "precache-progress", version: VERSION, done, total });
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  const bigFirst = (a, b) => b[2] - a[2];
+  const firstInstall = !self.registration.active;
+  if (firstInstall) await store(PRECACHE.filter(([p]) => !PYTHON_FILES(p)), true);
+  if (firstInstall && PRECACHE.some(([p]) => !stored.has(p) && !old.has(p))) await waitForPython();
+  await store(PRECACHE.filter(([p]) => PYTHON_FILES(p) && !stored.has(p)).sort(bigFirst));
+  await store(PRECACHE.filter(([p]) => !stored.has(p)).sort(bigFirst));
+  // written last: a cache without it is never taken as complete (a failed install deletes it)
   const table = Object.fromEntries(PRECACHE.map(([p, i]) => [p, i]));
   await cache.put(url(META), new Response(JSON.stringify(table),
     { headers: { "Content-Type": "application/json" } }));
@@ -104,6 +157,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
   if (msg.type === "skip-waiting") self.skipWaiting();
+  else if (msg.type === "engine-settled") settled();
   else if (msg.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: VERSION });
   }

@@ -29,7 +29,8 @@ const TABLES = {
 };
 
 // What tests and tools/bench_web.py read: readiness and timings.
-const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null };
+const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
+  codeCache: null };
 window.__tapete = status;
 
 let screen = null;
@@ -210,24 +211,74 @@ async function openTable(el, id, seq, setScreen) {
   return table;
 }
 
+// A deal link (#/deal?...): what the link itself says is drawn at once, before Python is
+// up (a friend's first visit): the table of its game, empty, with the deal's description
+// (game, seed, rules). The cards are drawn as soon as Python has dealt them, then the
+// match opens as #/play/<id>.
 async function openLink(el, query, seq) {
-  waiting(el, status.ready ? t("link.opening") : t("boot.waiting"));
+  let table = null;
   try {
+    const [{ peekLink, parseLink }, labels] = await Promise.all([lazy.share(), lazy.newmatch()]);
+    const link = await peekLink(query, Object.keys(TABLES));
+    if (seq !== routeSeq) return null;
+    table = await dealPreview(el, link, labels);
+    if (seq !== routeSeq) return null;
     const info = await engine.ready;
-    const [{ gamesSpec }, { parseLink }, { startMatch }] = await Promise.all([lazy.games(), lazy.share(), lazy.newmatch()]);
+    const { gamesSpec } = await lazy.games();
     const games = await gamesSpec();
     const deal = await parseLink(query, info.shuffle, Object.keys(games));
-    const rec = await startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
+    const rec = await labels.startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
       level: store.getSettings().level || (games[deal.game].levels || []).slice(-1)[0], origin: "link" });
-    if (seq === routeSeq) location.replace(`#/play/${rec.id}`);
+    if (seq !== routeSeq) return null;
+    try {
+      table.preview(rec.view);   // the dealt cards, on the table already drawn
+      el.dataset.preview = "dealt";
+    } catch (err) { console.warn("dealt view:", err); }
+    // the table opens from this record (no second read)
+    globalThis.__tapeteResume = { id: rec.id, record: Promise.resolve(rec), game: rec.game };
+    location.replace(`#/play/${rec.id}`);
   } catch (err) {
     if (seq !== routeSeq) return null;
+    delete el.dataset.preview;
+    setBar(t("link.title"));
     clear(el).append(h("section", { class: "page link-error", role: "alert" },
       h("h1", { text: t("link.bad_title") }),
       h("p", { class: "error-text", text: err.name === "LinkError" ? err.message : t("link.rules_bad", { error: err.message }) }),
       h("a", { class: "btn primary", href: "#/" }, t("nav.home"))));
+  } finally {
+    if (table) table.destroy();   // (it only drew; the match's own table takes over)
   }
   return null;
+}
+
+/** The empty table of the link's game with the deal's description; nothing is playable. */
+async function dealPreview(el, link, { optionLabel, choiceLabel }) {
+  const [Table, { seatName }] = await Promise.all([TABLES[link.game](), import("./table/common.js")]);
+  const match = { format: "tapete-match", game: link.game, rules: link.rules, seed: link.seed, meta: {}, actions: [] };
+  const table = new Table(el, { id: null, game: link.game, match });
+  // where the seats sit: two or four players (the link's rules say how many)
+  if ([2, 4].includes(link.rules.players) && "players" in table) table.players = link.rules.players;
+  table.build();
+  setBar(null);   // the table has its own bar
+  el.dataset.preview = "link";
+  const seats = el.querySelectorAll(".seat[data-seat]");
+  for (const seat of seats) {
+    seat.append(h("div", { class: "seat-label" },
+      h("span", { class: "name", text: seatName(Number(seat.dataset.seat), seats.length) })));
+  }
+  for (const b of el.querySelectorAll(".tbar button")) b.disabled = true;   // no menu yet
+  const sub = el.querySelector(".tsub");
+  if (sub) sub.textContent = t("start.deal_seed", { seed: link.seed });
+  const value = (name, v) => (typeof v === "boolean" ? t(v ? "start.yes" : "start.no") : choiceLabel(link.game, name, v));
+  const desc = h("section", { class: "deal-desc", "aria-label": t("start.deal_rules") },
+    h("h2", { text: t("start.deal_rules") }),
+    h("ul", {}, Object.keys(link.rules).sort().map((name) =>
+      h("li", { text: `${optionLabel(link.game, name)}: ${value(name, link.rules[name])}` }))));
+  (el.querySelector(".felt .center") || el.querySelector(".felt") || el).append(desc);
+  const prompt = el.querySelector(".prompt");
+  if (prompt) prompt.textContent = t(status.ready ? "link.opening" : "boot.waiting");
+  engine.ready.then(() => { if (prompt && prompt.isConnected) prompt.textContent = t("link.opening"); }, () => {});
+  return table;
 }
 
 // ------------------------------------------------------------------ boot progress
@@ -246,15 +297,25 @@ function showProgress(fraction, text) {
 function hideProgress() {
   const el = bootEl();
   el.classList.add("done");
-  setTimeout(() => { el.hidden = true; }, 400);
+  setTimeout(() => { if (el.classList.contains("done")) el.hidden = true; }, 400);
+}
+/** The bar turned into a message that stays, with a "Try again" button doing `retry`. */
+function showFailure(text, retry) {
+  const el = bootEl();
+  el.classList.remove("done");
+  showProgress(0, text);
+  el.classList.add("failed");
+  el.setAttribute("role", "alert");
+  el.querySelector(".boot-retry")?.remove();
+  el.append(h("button", { type: "button", class: "btn small primary boot-retry", onclick: retry }, t("start.retry")));
 }
 
 // ------------------------------------------------------------------ service worker
 let registration = null;
 
 function waitForController(reg) {
-  // First visit: the service worker downloads the app once (reporting progress), then
-  // takes control; Python then starts from its cache, so no file crosses the network twice.
+  // First visit: the service worker installs (copying what the page and Python's worker
+  // have already downloaded, then the rest) and takes control of the page.
   return new Promise((resolve) => {
     let settled = false;
     const done = (why) => { if (!settled) { settled = true; resolve(why); } };
@@ -266,6 +327,22 @@ function waitForController(reg) {
       done("uncontrolled");
     }
   });
+}
+
+// A first visit that could not finish saving the app for offline play (the connection was
+// lost): said once Python is up (a failure of Python itself is shown instead, with its own
+// retry); "Try again" installs it afresh (a failed install leaves no cache behind:
+// service-worker.js).
+function offlineFailed() {
+  engine.ready.then(() => showFailure(t("start.offline_failed"), async () => {
+    hideProgress();
+    bootEl().removeAttribute("role");
+    try {
+      registration = await navigator.serviceWorker.register("service-worker.js", { updateViaCache: "none" });
+    } catch {
+      offlineFailed();
+    }
+  }), () => {});
 }
 
 function offerUpdate(worker) {
@@ -286,10 +363,13 @@ async function startServiceWorker() {
   if (!("serviceWorker" in navigator)) return "unsupported";
   navigator.serviceWorker.addEventListener("message", (e) => {
     const m = e.data || {};
-    if (m.type === "precache-progress" && !status.ready && status.swFirstVisit) {
-      showProgress(0.7 * m.done / m.total, t("boot.download", { done: (m.done / 1e6).toFixed(1), total: (m.total / 1e6).toFixed(1) }));
+    if (m.type === "precache-wait" && e.source) {
+      // a first install copies Python's files once the engine is up (service-worker.js)
+      const answer = () => e.source.postMessage({ type: "engine-settled" });
+      engine.ready.then(answer, answer);
     } else if (m.type === "precache-failed" && status.swFirstVisit) {
-      toast(m.quota ? t("boot.no_space") : t("boot.offline_failed"), { kind: "warn", ms: 6000 });
+      if (m.quota) toast(t("boot.no_space"), { kind: "warn", ms: 6000 });
+      else offlineFailed();
     }
   });
   const hadController = !!navigator.serviceWorker.controller;
@@ -306,7 +386,7 @@ async function startServiceWorker() {
   let wasControlled = hadController;
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (!wasControlled) { wasControlled = true; return; }
+    if (!wasControlled) { wasControlled = true; engine.ready.then(warmCodeCache, () => {}); return; }
     if (!reloading) { reloading = true; location.reload(); }
   });
   const watch = (w) => {
@@ -320,8 +400,19 @@ async function startServiceWorker() {
   registration.addEventListener("updatefound", () => watch(registration.installing));
   if (hadController) return "controlled";
   status.swFirstVisit = true;
-  showProgress(0, t("boot.download_start"));
   return waitForController(registration);
+}
+
+// After a first visit, once the service worker controls the page and Python is up: Pyodide's
+// JS modules loaded once more, in a worker of their own, through the service worker, so that
+// V8 stores their compiled code with the copies in Cache Storage. Python's worker loaded them
+// from the network on this visit; without this the next start would compile them again.
+function warmCodeCache() {
+  try {
+    const w = new Worker(new URL("./code-cache.js", import.meta.url), { type: "module" });
+    w.onmessage = (e) => { status.codeCache = e.data; w.terminate(); };
+    w.onerror = (e) => { e.preventDefault(); status.codeCache = "failed"; w.terminate(); };
+  } catch { status.codeCache = "failed"; }
 }
 
 async function checkUpdate() {
@@ -336,12 +427,19 @@ async function checkUpdate() {
 
 // ------------------------------------------------------------------ start
 const ctx = { rerender: () => route(), checkUpdate };
+// how far the boot bar is at each of the worker's stages (about their share of a first start)
+const BOOT_STAGES = { start: 0.05, wasm: 0.25, engine: 0.9 };
 
 async function main() {
-  // (boot.js has already started Python if the app is installed)
+  // (boot.js has already created Python's worker, on every visit)
   const settings = store.getSettings();
   await setLang(settings.lang === "auto" ? null : settings.lang);
-  showProgress(null, t("boot.python"));
+  // a first visit downloads Python now (the service worker copies it once it is up). The
+  // bar moves by the worker's stages (not an endless animation: without a GPU, one costs
+  // the CPU Python needs, about a tenth of a first start at a quarter of one CPU)
+  const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+  const text = t(firstVisit ? "boot.download_start" : "boot.python");
+  showProgress(BOOT_STAGES.start, text);
   installDefs();
   installTapGuard();
   applyMotion();
@@ -349,15 +447,11 @@ async function main() {
   route();
   engine.on((m) => {
     if (m.type === "snapshot") status.snapshot = m;
-    if (m.type === "progress") {
-      const base = status.swFirstVisit ? 0.7 : 0;
-      showProgress(null, t(m.stage === "runtime" ? "boot.python" : "boot.engine"));
-      void base;
-    }
+    if (m.type === "progress" && m.stage === "wasm" && !status.ready) showProgress(BOOT_STAGES.wasm, text);
+    if (m.type === "progress" && m.stage === "engine") showProgress(BOOT_STAGES.engine, t("boot.engine"));
   });
-  const sw = await startServiceWorker();
-  status.sw = sw;
-  showProgress(null, t("boot.python"));
+  // Python starts at once, also on a first visit: the service worker installs meanwhile
+  startServiceWorker().then((v) => { status.sw = v; });
   try {
     const info = await engine.start();
     status.ready = true;
@@ -369,8 +463,11 @@ async function main() {
   } catch (err) {
     status.error = err.message;
     document.documentElement.dataset.engine = "failed";
-    showProgress(0, t("boot.failed", { error: err.message }));
-    bootEl().classList.add("failed");
+    // a download cut short (no network) says so; "Try again" loads the page afresh, the
+    // next visit with the network completes normally (each file is checked: nothing
+    // half-downloaded is used)
+    const network = err.kind === "NetworkError" || navigator.onLine === false;
+    showFailure(network ? t("start.net_failed") : t("boot.failed", { error: err.message }), () => location.reload());
   }
 }
 

@@ -1,11 +1,12 @@
 // An async module script that imports nothing statically: it runs as soon as it arrives,
 // before the rest of the shell:
-// - starts the Python worker on an installed app, before the rest of the shell has loaded
-//   (engine.js adopts it). A first visit waits for the service worker instead (app.js), so
-//   that each file crosses the network once;
+// - starts the Python worker, before the rest of the shell has loaded (engine.js adopts
+//   it), on every visit: on a first visit it downloads Python while the service worker
+//   installs (each file still crosses the network once: service-worker.js);
 // - starts fetching the UI catalog (i18n.js takes this fetch instead of making its own), so
 //   the home screen is drawn as soon as the shell's modules are in;
-// - on a resumed match, starts reading its record and fetching the table's code.
+// - on a resumed match, starts reading its record and fetching the table's code; on a deal
+//   link, fetches the code that draws the deal's table before Python is up.
 performance.mark("tapete:boot");   // (tools/bench_web.py reports it)
 const LANGS = ["es", "en", "de", "fr"];
 function wantedLang() {
@@ -19,7 +20,7 @@ function wantedLang() {
   }
   return "en";
 }
-if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
+{
   // The worker itself is created here, first: not after engine.js has loaded, and its script
   // is requested before the catalog and the table's code. engine.js adopts it with the
   // messages it has posted meanwhile.
@@ -33,7 +34,8 @@ if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) {
     worker.onerror = (e) => { e.preventDefault(); early.errors.push(e.message || "the game's files could not be loaded"); };
     globalThis.__tapeteWorker = early;
   } catch { /* engine.js starts it */ }
-  import("./engine.js").then(({ engine }) => engine.start());
+  // (a failed start is shown by app.js)
+  import("./engine.js").then(({ engine }) => engine.start()).catch(() => {});
 }
 
 if (!globalThis.__tapeteCatalog) {   // (unless app.js has already asked for it)
@@ -41,6 +43,15 @@ if (!globalThis.__tapeteCatalog) {   // (unless app.js has already asked for it)
   const promise = fetch(new URL(`./i18n/${lang}.json`, import.meta.url)).then((r) => (r.ok ? r.json() : null));
   promise.catch(() => {});
   globalThis.__tapeteCatalog = { lang, promise, used: false };
+}
+
+// A deal link (#/deal?...&g=<game>&...): the code of that game's table, of the link and of
+// the option labels now, so that app.js draws the deal's table at once (docs/share-links.md).
+const deal = /^#\/deal\?(.*)$/.exec(location.hash);
+if (deal) {
+  const game = new URLSearchParams(deal[1]).get("g");
+  const tables = ["cuatrola", "cuarenta"].includes(game) ? [`./table/${game}.js`] : [];
+  for (const m of [...tables, "./share.js", "./screens/newmatch.js"]) import(m).catch(() => {});
 }
 
 // A match being resumed (#/play/<id>): read its record and fetch the table's code now, so

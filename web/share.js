@@ -50,8 +50,9 @@ export class LinkError extends Error {
   constructor(key, params) { super(t(key, params)); this.name = "LinkError"; this.key = key; }
 }
 
-/** Parse and check the query of a #/deal link: {game, seed, rules} or a LinkError. */
-export async function parseLink(query, shuffleVersion, games) {
+/** What a #/deal link says, checked without the engine: {game, seed, rules, dv} or a
+ * LinkError. (The deal version and the game's rules need the engine: parseLink.) */
+export async function peekLink(query, games) {
   const q = new URLSearchParams(query || "");
   const v = q.get("v"), g = q.get("g"), dv = q.get("dv"), s = q.get("s"), r = q.get("r"), c = q.get("c");
   if (!v || !g || !dv || s === null || r === null || !c) throw new LinkError("link.incomplete");
@@ -59,7 +60,6 @@ export async function parseLink(query, shuffleVersion, games) {
   if (!games.includes(g)) throw new LinkError("link.game", { game: g });
   if (!s || s.length > 200) throw new LinkError("link.tampered");
   if (c !== await check(v, g, dv, s, r)) throw new LinkError("link.tampered");
-  if (dv !== String(shuffleVersion)) throw new LinkError("link.deal_version", { dv, ours: shuffleVersion });
   let rules;
   try {
     rules = JSON.parse(b64urlDecode(r));
@@ -67,7 +67,14 @@ export async function parseLink(query, shuffleVersion, games) {
     throw new LinkError("link.tampered");
   }
   if (!rules || typeof rules !== "object" || Array.isArray(rules)) throw new LinkError("link.tampered");
-  return { game: g, seed: s, rules };
+  return { game: g, seed: s, rules, dv };
+}
+
+/** Parse and check the query of a #/deal link: {game, seed, rules} or a LinkError. */
+export async function parseLink(query, shuffleVersion, games) {
+  const { game, seed, rules, dv } = await peekLink(query, games);
+  if (dv !== String(shuffleVersion)) throw new LinkError("link.deal_version", { dv, ours: shuffleVersion });
+  return { game, seed, rules };
 }
 
 /** Offer the link: the Web Share API where the browser has it, else copy to the clipboard. */

@@ -13,17 +13,100 @@
 // engine.api.handle_json, which never raises; anything Python still raises comes back
 // as a readable error and the worker stays usable.
 // Nothing is imported statically: the worker starts its fetches and reads at once, in
-// parallel (Pyodide's JS, its wasm glue, the build info, the stored snapshot).
+// parallel (Pyodide's wasm, compiled as it arrives; Pyodide's JS, its wasm glue, the build
+// info, the stored snapshot).
+/** A file that could not be downloaded (no network, an error status, a body cut short). */
+class NetworkError extends Error {
+  constructor(what, err) {
+    super(`${what}: the download failed (${String((err && err.message) || err)})`);
+    this.name = "NetworkError";
+  }
+}
 const t0 = performance.now();
 const indexURL = new URL("./pyodide/", import.meta.url).href;
-const pyodideModule = import("./pyodide/pyodide.mjs");
+const WASM_URL = `${indexURL}pyodide.asm.wasm`;
+const realFetch = self.fetch.bind(self);
+const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL));
+// (a module that cannot be fetched is a TypeError: a NetworkError below)
+const fetchFailure = (what) => (err) => { throw err instanceof TypeError ? new NetworkError(what, err) : err; };
+const pyodideModule = import("./pyodide/pyodide.mjs").catch(fetchFailure("pyodide/pyodide.mjs"));
 // the module loadPyodide imports itself (the same URL: one module instance)
-const asmModule = import("./pyodide/pyodide.asm.mjs");
+const asmModule = import("./pyodide/pyodide.asm.mjs").catch(fetchFailure("pyodide/pyodide.asm.mjs"));
 pyodideModule.catch(() => {});
 asmModule.catch(() => {});
 const stages = {};
 const mark = (name) => { stages[name] = Math.round(performance.now() - t0); };
 const progress = (stage) => postMessage({ type: "progress", stage, ms: Math.round(performance.now() - t0) });
+wasmModule.then(() => { mark("wasm"); progress("wasm"); }, () => {});
+
+// ------------------------------------------------------------------ Pyodide's downloads
+// While Pyodide loads, its requests go through `watchedFetch`:
+// - its request for the wasm gets WASM_PENDING instead, and its WebAssembly.instantiateStreaming
+//   of that instantiates the module compiled above (`wasmModule`: one request, started at
+//   the worker's first moment instead of after Pyodide's JS has loaded; its compilation
+//   overlaps the rest);
+// - a download that fails (no network, an error status, a body cut short) fails the boot
+//   at once with a NetworkError: Pyodide itself only logs some of these and then waits
+//   forever (a failed wasm) or fails later with an unrelated message (the stdlib). What
+//   Pyodide was waiting for is then left pending (it is not loading any more).
+// Both are put back when loadPyodide has settled.
+let failBoot;
+const downloadFailed = new Promise((_, reject) => { failBoot = reject; });
+downloadFailed.catch(() => {});
+const never = new Promise(() => {});
+const failed = (what) => (err) => { failBoot(new NetworkError(what, err)); return never; };
+wasmModule.catch((err) => failBoot(new NetworkError("pyodide/pyodide.asm.wasm", err)));
+const WASM_PENDING = Object.freeze({ wasm: "compiled by web/worker.js" });
+const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+
+function watchedFetch(input, init) {
+  const href = String(input instanceof Request ? input.url : input);
+  if (href === WASM_URL) return Promise.resolve(WASM_PENDING);
+  const what = href.startsWith(indexURL) ? `pyodide/${href.slice(indexURL.length)}` : href;
+  return realFetch(input, init).then((res) => {
+    if (!res.ok) return failed(what)(`HTTP ${res.status}`);
+    for (const body of ["arrayBuffer", "json", "text"]) {
+      const read = res[body].bind(res);
+      res[body] = () => read().catch(failed(what));
+    }
+    return res;
+  }, failed(what));
+}
+
+async function instantiateStreaming(source, imports) {
+  if ((await source) !== WASM_PENDING) return realInstantiateStreaming.call(WebAssembly, source, imports);
+  const module = await wasmModule.catch(() => never);   // (the boot has failed: downloadFailed)
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+}
+
+/** loadPyodide(options) with its downloads watched (above); rejects on a failed download. */
+let loading = 0;   // (a restore that timed out may still be loading when a normal boot starts)
+async function loadWatched(loadPyodide, options) {
+  if (loading++ === 0) {
+    self.fetch = watchedFetch;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+  const loaded = loadPyodide(options);
+  loaded.catch(() => {}).finally(() => {
+    if (--loading === 0) {
+      self.fetch = realFetch;
+      WebAssembly.instantiateStreaming = realInstantiateStreaming;
+    }
+  });
+  return Promise.race([loaded, downloadFailed]);
+}
+
+/** One of the app's own files (build.json, engine.zip): its body, or a NetworkError. */
+async function download(path, as) {
+  let res;
+  try {
+    res = await realFetch(new URL(path, import.meta.url));
+  } catch (err) { throw new NetworkError(path, err); }
+  if (!res.ok) throw new NetworkError(path, `HTTP ${res.status}`);
+  try {
+    return await res[as]();
+  } catch (err) { throw new NetworkError(path, err); }
+}
 
 function readable(err) {
   const text = String((err && err.message) || err || "unknown error");
@@ -349,7 +432,7 @@ async function restore(snap, loadPyodide) {
     return module;
   };
   const restoring = DEBUG.hang ? new Promise(() => {})
-    : loadPyodide({ indexURL, _loadSnapshot: holder, createPyodideModule, ...quiet });
+    : loadWatched(loadPyodide, { indexURL, _loadSnapshot: holder, createPyodideModule, ...quiet });
   // a failed read or check rejects at once (the restore may still be creating its module)
   const py = await Promise.race([restoring, checked.then(() => new Promise(() => {}))]);
   return { py, eng: afterRestore(py) };
@@ -358,7 +441,7 @@ async function restore(snap, loadPyodide) {
 const booting = (async () => {
   progress("runtime");
   // everything at once: Pyodide's JS (above), the build info, the stored snapshot
-  const buildPromise = fetch(new URL("./build.json", import.meta.url)).then((r) => r.json());
+  const buildPromise = download("build.json", "json");
   buildPromise.catch(() => {});
   const keyPromise = Promise.all([pyodideModule, buildPromise])
     .then(([py, build]) => `${py.version}|${build.engine.sha256}|${build.version}`);
@@ -367,8 +450,7 @@ const booting = (async () => {
   const opened = usable ? inTime(openSnapshot(keyPromise)) : Promise.reject(new Rejected("none"));
   opened.then((snap) => { if (timedOut) snap.handle.close(); }, () => {});
   let zipPromise = null;
-  const engineZip = () => (zipPromise = zipPromise || fetch(new URL("./engine.zip", import.meta.url))
-    .then((r) => { if (!r.ok) throw new Error(`engine archive: HTTP ${r.status}`); return r.arrayBuffer(); }));
+  const engineZip = () => (zipPromise = zipPromise || download("engine.zip", "arrayBuffer"));
   opened.catch(() => engineZip().catch(() => {}));   // no snapshot: a normal boot is coming
   const { loadPyodide, version: pyodideVersion } = await pyodideModule;
   const build = await buildPromise;
@@ -394,13 +476,15 @@ const booting = (async () => {
   let made = null;
   if (!eng) {
     engineZip().catch(() => {});
-    pyodide = await loadPyodide({ indexURL, _makeSnapshot: true, ...quiet });
+    pyodide = await loadWatched(loadPyodide, { indexURL, _makeSnapshot: true, ...quiet });
     mark("runtime");
     progress("engine");
     const zipBytes = await engineZip();
     eng = loadEngine(pyodide, zipBytes);
+    mark("imported");
     // the engine is imported and no game state exists yet: the moment for a snapshot
     try { made = usable ? pyodide.makeMemorySnapshot() : null; } catch (err) { snapshot.makeError = String(err && err.message || err); }
+    mark("made");
   }
   handleJson = pyodide.pyimport("engine.api").handle_json;
   mark("engine");
