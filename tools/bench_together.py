@@ -37,11 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--disable-dev-shm-usage"]
+from bench_web import ARGS, CHROMIUM  # noqa: E402  (tools/ is this script's folder)
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
 PAGE = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>'
         '<body></body></html>')

@@ -70,3 +70,59 @@ def replay_with_hands(state, actions, hands):
     except IllegalActionError:
         return None
     return s
+
+
+def cuatrola_alternatives(state, actions, seat, r, tries=40):
+    """States with other hidden cards that give ``seat`` exactly the same view."""
+    out = []
+    others = [s for s in range(4) if s != seat]
+    for _ in range(tries):
+        hands = list(state.hands)
+        a, b = r.sample(others, 2)
+        ca = [c for c in range(40) if hands[a] >> c & 1]
+        cb = [c for c in range(40) if hands[b] >> c & 1]
+        if not ca or not cb:
+            continue
+        x, y = r.choice(ca), r.choice(cb)
+        hands[a] ^= (1 << x) | (1 << y)
+        hands[b] ^= (1 << x) | (1 << y)
+        alt = replay_with_hands(state, actions, hands)
+        if alt is not None and alt.view(seat) == state.view(seat):
+            out.append(alt)
+        if len(out) >= 2:
+            break
+    return out
+
+
+def cuarenta_alternatives(s, seat, r):
+    """Cuarenta states with two hidden cards swapped between two other hands (ronda holders
+    kept), which give ``seat`` the same view."""
+    out = []
+    n = s.params.players
+    others = [x for x in range(n) if x != seat and s.hands[x]]
+    for _ in range(10):
+        hands = list(s.hands)
+        deals = [list(d) for d in s.deals]
+        if len(others) < 2:
+            break
+        a, b = r.sample(others, 2)
+        ca = [c for c in range(40) if hands[a] >> c & 1]
+        cb = [c for c in range(40) if hands[b] >> c & 1]
+        x, y = r.choice(ca), r.choice(cb)
+        swap = (1 << x) | (1 << y)
+        hands[a] ^= swap
+        hands[b] ^= swap
+        d = s.deal_no
+        deals[d][a] ^= swap
+        deals[d][b] ^= swap
+        ok = all(_three(deals[d][p]) == any(dd == d and ss == p for dd, ss, _ in s.rondas)
+                 for p in (a, b))
+        if ok:
+            out.append(s._replace(hands=tuple(hands), deals=tuple(tuple(x) for x in deals)))
+        if len(out) >= 2:
+            break
+    return out
+
+
+def _three(m):
+    return any(sum(m >> (s * 10 + k) & 1 for s in range(4)) >= 3 for k in range(10))

@@ -14,6 +14,7 @@ from engine.cuarenta.state import PLAY
 from engine.deal import SeededStream
 
 from .cuarenta_scenario import claim_positions, scenario
+from .helpers import cuarenta_alternatives
 
 P = R.DECK.parse
 
@@ -163,42 +164,10 @@ def test_hidden_cards_never_change_the_choice(level):
             if s.phase == PLAY and k % 3 == 0:
                 v = s.view(seat)
                 base = choose(v, level, SeededStream("f", str(m), str(k)))
-                for alt in alternatives(s, seat, r):
+                for alt in cuarenta_alternatives(s, seat, r):
                     assert alt.view(seat) == v
                     assert choose(alt.view(seat), level, SeededStream("f", str(m), str(k))) == base
                     tested += 1
             s = s.apply(s.parse_action(choose(s.view(seat), "heuristic", None)))
             k += 1
     assert tested >= 10
-
-
-def alternatives(s, seat, r):
-    out = []
-    n = s.params.players
-    others = [x for x in range(n) if x != seat and s.hands[x]]
-    for _ in range(10):
-        hands = list(s.hands)
-        deals = [list(d) for d in s.deals]
-        if len(others) < 2:
-            break
-        a, b = r.sample(others, 2)
-        ca = [c for c in range(40) if hands[a] >> c & 1]
-        cb = [c for c in range(40) if hands[b] >> c & 1]
-        x, y = r.choice(ca), r.choice(cb)
-        swap = (1 << x) | (1 << y)
-        hands[a] ^= swap
-        hands[b] ^= swap
-        d = s.deal_no
-        deals[d][a] ^= swap
-        deals[d][b] ^= swap
-        ok = all(_three(deals[d][p]) == any(dd == d and ss == p for dd, ss, _ in s.rondas)
-                 for p in (a, b))
-        if ok:
-            out.append(s._replace(hands=tuple(hands), deals=tuple(tuple(x) for x in deals)))
-        if len(out) >= 2:
-            break
-    return out
-
-
-def _three(m):
-    return any(sum(m >> (s * 10 + k) & 1 for s in range(4)) >= 3 for k in range(10))

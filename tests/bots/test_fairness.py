@@ -10,29 +10,7 @@ import pytest
 from engine.bots import LEVELS, choose, levels
 from engine.deal import SeededStream
 
-from .helpers import positions, replay_with_hands
-
-
-def alternatives(state, actions, seat, r, tries=40):
-    """States with other hidden cards that give ``seat`` exactly the same view."""
-    out = []
-    others = [s for s in range(4) if s != seat]
-    for _ in range(tries):
-        hands = list(state.hands)
-        a, b = r.sample(others, 2)
-        ca = [c for c in range(40) if hands[a] >> c & 1]
-        cb = [c for c in range(40) if hands[b] >> c & 1]
-        if not ca or not cb:
-            continue
-        x, y = r.choice(ca), r.choice(cb)
-        hands[a] ^= (1 << x) | (1 << y)
-        hands[b] ^= (1 << x) | (1 << y)
-        alt = replay_with_hands(state, actions, hands)
-        if alt is not None and alt.view(seat) == state.view(seat):
-            out.append(alt)
-        if len(out) >= 2:
-            break
-    return out
+from .helpers import cuatrola_alternatives, positions
 
 
 @pytest.mark.parametrize("level", levels("cuatrola"))
@@ -43,7 +21,7 @@ def test_hidden_cards_never_change_the_choice(level):
     tested = 0
     for k, (s, actions) in enumerate(ps[::step]):
         seat = s.current_player
-        alts = alternatives(s, actions, seat, r)
+        alts = cuatrola_alternatives(s, actions, seat, r)
         if not alts:
             continue
         base = choose(s.view(seat), level, SeededStream("fair", str(k), level))

@@ -29,8 +29,7 @@ from engine.review import REVIEW_STREAM, cuarenta as RQ, cuatrola as RC
 from engine.review.cuarenta_search import DealSearch
 
 from tests.bots.helpers import RULE_SETS, positions, replay_with_hands
-from tests.bots.test_cuarenta_bots import alternatives as cuarenta_alternatives
-from tests.bots.test_fairness import alternatives as cuatrola_alternatives
+from tests.bots.helpers import cuarenta_alternatives, cuatrola_alternatives
 
 from .cuatrola_helpers import TIE_ACTIONS, TIE_DEAL
 from .cuatrola_helpers import match_file as cuatrola_file
@@ -308,7 +307,7 @@ def test_cuatrola_expert_values_never_depend_on_hidden_cards():
 
 def test_cuarenta_expert_values_never_depend_on_hidden_cards():
     """The same for Cuarenta: other hands (and the stock) changed, the view the same, the
-    expert's values the same (tests/bots/test_cuarenta_bots.py builds the alternatives)."""
+    expert's values the same (tests/bots/helpers.py builds the alternatives)."""
     r = random.Random(4)
     tested = 0
     for m in range(3):
