@@ -114,6 +114,30 @@ def test_a_guest_leaves_a_computer_takes_the_seat_and_the_guest_comes_back(new_b
     play_all([host, guest2], timeout=120, stop=lambda: moves(host) >= at + 6)
 
 
+def test_the_table_says_who_it_waits_for_and_the_host_can_let_the_computer_play(new_browser, app_url):
+    """Issue 18, 'When things go wrong': the table waits for a friend who left and shows who
+    is missing; the host can let a computer player take the seat, from the table itself."""
+    _, host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url)
+    mid = host_table(host, app_url, "cuarenta", {1: "person"}, seed="away-1", players=2)
+    connect(host, guest, app_url, 1)
+    close_panel(host)
+    play_all([host, guest], timeout=60, stop=lambda: moves(host) >= 3)
+    guest.close()
+    host.wait_for_selector(".seat[data-seat='1'] .chip.seat-note.away", timeout=30_000)
+    play_all([host], timeout=60, stop=lambda: handle({"op": "view", "match": stored(host, mid)["match"],
+                                                      "seat": 0})["view"]["turn"] == 1)
+    waiting = moves(host)
+    host.wait_for_selector(".controls [data-away='1']", timeout=10_000)
+    assert "not connected" in host.text_content(".prompt")
+    assert moves(host) == waiting
+    host.locator(".controls [data-away='1']").tap()
+    host.wait_for_selector(".seat[data-seat='1'] .chip.seat-note.computer", timeout=10_000)
+    host.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) > n",
+                           arg=waiting, timeout=30_000)
+    assert not host.locator(".controls [data-away]").count()
+
+
 def test_the_host_reloads_mid_hand_and_the_guests_join_again(new_browser, app_url):
     _, host = phone(new_browser, app_url)
     guests = [phone(new_browser, app_url)[1] for _ in range(2)]

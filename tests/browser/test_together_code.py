@@ -19,33 +19,11 @@ import pytest
 import build
 
 from .conftest import ROOT
-from .together import MDNS_OFF, together  # noqa: F401  (fixture)
+from .together import MDNS_OFF, REAL_SDPS, real_codes, together  # noqa: F401  (fixture)
 
 ERROR_CODES = {"bad_code", "truncated", "checksum", "version", "wrong_kind"}
 BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
-# Real descriptions: an offer and, from a second connection, the answer to it.
-REAL_SDPS = """async (n) => {
-  const gather = (pc) => new Promise((r) => {
-    if (pc.iceGatheringState === "complete") r();
-    pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && r());
-  });
-  const out = [];
-  for (let i = 0; i < n; i++) {
-    const a = new RTCPeerConnection({iceServers: []});
-    const b = new RTCPeerConnection({iceServers: []});
-    a.createDataChannel("t", {negotiated: true, id: 0});
-    b.createDataChannel("t", {negotiated: true, id: 0});
-    await a.setLocalDescription(await a.createOffer());
-    await gather(a);
-    await b.setRemoteDescription(a.localDescription);
-    await b.setLocalDescription(await b.createAnswer());
-    await gather(b);
-    out.push({kind: "offer", sdp: a.localDescription.sdp}, {kind: "answer", sdp: b.localDescription.sdp});
-    a.close(); b.close();
-  }
-  return out;
-}"""
 
 # Encodes each SDP, decodes the text, rebuilds the SDP and reads it again; the rebuilt SDP
 # must be one Chromium accepts as a remote description (an answer needs an offer first).
@@ -224,13 +202,6 @@ def test_ipv6_addresses_survive_a_code(page):
         assert ipaddress.IPv6Address(g) == ipaddress.IPv6Address(a)
         if not ipaddress.IPv6Address(a).ipv4_mapped:
             assert g == ipaddress.IPv6Address(a).compressed, (a, g)
-
-
-def real_codes(page, n=1):
-    """Real offer and answer codes (Chromium SDPs here) with their texts."""
-    sdps = page.evaluate(REAL_SDPS, n)
-    return page.evaluate("""(sdps) => sdps.map((s, i) =>
-        window.T.code.encodeSdp(s.sdp, {kind: s.kind, table: "0a1b2c3d", seat: i % 4}))""", sdps)
 
 
 ERRORS_OF = """(texts) => texts.map((t) => {

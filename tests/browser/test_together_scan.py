@@ -9,8 +9,7 @@ import glob
 
 import pytest
 
-from .test_together_code import real_codes
-from .together import together  # noqa: F401  (fixture)
+from .together import real_codes, together  # noqa: F401  (fixture)
 
 WIDTH, HEIGHT = 640, 480
 FAKE_UI = "--use-fake-ui-for-media-stream"

@@ -110,3 +110,34 @@ def together(pw, app_url, dist):
     finally:
         for b in made:
             b.close()
+
+
+# Real descriptions: an offer and, from a second connection, the answer to it.
+REAL_SDPS = """async (n) => {
+  const gather = (pc) => new Promise((r) => {
+    if (pc.iceGatheringState === "complete") r();
+    pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && r());
+  });
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const a = new RTCPeerConnection({iceServers: []});
+    const b = new RTCPeerConnection({iceServers: []});
+    a.createDataChannel("t", {negotiated: true, id: 0});
+    b.createDataChannel("t", {negotiated: true, id: 0});
+    await a.setLocalDescription(await a.createOffer());
+    await gather(a);
+    await b.setRemoteDescription(a.localDescription);
+    await b.setLocalDescription(await b.createAnswer());
+    await gather(b);
+    out.push({kind: "offer", sdp: a.localDescription.sdp}, {kind: "answer", sdp: b.localDescription.sdp});
+    a.close(); b.close();
+  }
+  return out;
+}"""
+
+
+def real_codes(page, n=1):
+    """Real offer and answer codes (Chromium SDPs here) with their texts."""
+    sdps = page.evaluate(REAL_SDPS, n)
+    return page.evaluate("""(sdps) => sdps.map((s, i) =>
+        window.T.code.encodeSdp(s.sdp, {kind: s.kind, table: "0a1b2c3d", seat: i % 4}))""", sdps)

@@ -440,6 +440,21 @@ export class TableBase {
     return note ? h("span", { class: `chip seat-note ${note}`, text: t(`together.seat.${note}`) }) : null;
   }
 
+  /** The prompt while `seat` has the turn: a friend's seat that is not connected says so. */
+  waitingPrompt(seat) {
+    const note = this.session.seatNote ? this.session.seatNote(seat) : null;
+    return t(note === "away" ? "together.waiting_away" : "table.waiting_for", { name: this.name(seat) });
+  }
+
+  /** The host's control while a friend's seat that is not connected has the turn: a computer
+   * player takes it until the friend joins again (as from the seats panel). */
+  awayControls(seat) {
+    const s = this.session;
+    if (!s.letComputerPlay || !s.seatNote || s.seatNote(seat) !== "away") return [];
+    return [{ key: `away:${seat}`, make: () => h("button", { type: "button", class: "btn", dataset: { away: String(seat) },
+      onclick: () => s.letComputerPlay(seat) }, t("together.let_computer_name", { name: this.name(seat) })) }];
+  }
+
   /** An engine refusal (code and params) in the player's language, seats named as here. */
   refusalText(answer) {
     return engineText(answer, { game: this.game, seatName: (s) => this.name(s) });

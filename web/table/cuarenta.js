@@ -143,7 +143,10 @@ export class CuarentaTable extends TableBase {
     } else if (!fr && isMe(v.turn)) {
       prompt = this.selected ? t("c40.choose_capture") : t("c40.your_turn");
       if (mine) controls = this.playControls(v);
-    } else prompt = v.turn >= 0 ? t("table.waiting_for", { name: this.name(v.turn) }) : "";
+    } else if (v.turn >= 0) {
+      prompt = this.waitingPrompt(v.turn);
+      controls = this.awayControls(v.turn);
+    }
     setText(this.promptEl, prompt);
     keyed(this.controlsEl, controls, (c) => c.key, (c) => c.make(), (el, c) => c.update && c.update(el));
     const hand = fr ? fr.hand : v.hand;

@@ -131,16 +131,15 @@ export class CuatrolaTable extends TableBase {
     if (!frozen && isMe(view.turn)) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
     else if (isOver(view)) prompt = "";
     else if (isMe(view.out) && view.phase === "play") prompt = t("table.you_sit_out");
-    else if (v.turn >= 0) prompt = t("table.waiting_for", { name: this.name(v.turn) });
+    else if (v.turn >= 0) prompt = this.waitingPrompt(v.turn);
     setText(this.promptEl, prompt);
-    const bids = bidding ? BIDS.filter((b) => view.legal.includes(b)) : [];
     const open = !(view.bids || []).some((b) => b.bid !== "pass");
-    keyed(this.controlsEl, bids, (b) => `bid:${b}:${open}`,
-      (b) => {
-        const line = termsLine(b, view.contract_terms || [], open);
-        return h("button", { type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b }, onclick: () => this.play(b) },
-          h("span", { class: "btn-title", text: t(`bid.${b}`) }), line ? h("span", { class: "btn-sub", text: line }) : null);
-      });
+    const controls = bidding ? BIDS.filter((b) => view.legal.includes(b)).map((b) => ({ key: `bid:${b}:${open}`, make: () => {
+      const line = termsLine(b, view.contract_terms || [], open);
+      return h("button", { type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b }, onclick: () => this.play(b) },
+        h("span", { class: "btn-title", text: t(`bid.${b}`) }), line ? h("span", { class: "btn-sub", text: line }) : null);
+    } })) : (!frozen && !isOver(view) && v.turn >= 0 && !isMe(v.turn) ? this.awayControls(v.turn) : []);
+    keyed(this.controlsEl, controls, (c) => c.key, (c) => c.make());
     const hand = frozen ? frozen.hand : view.hand;
     const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: () => this.play(c) }),
       (btn, c) => updateCard(btn, { legal: mine && view.legal.includes(c), classes: { resting: view.phase === "bidding" && !frozen } }));

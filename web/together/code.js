@@ -66,40 +66,40 @@ export function crc32(bytes) {
 }
 
 // ------------------------------------------------------------------------- base32
-export function base32(bytes) {
-  let out = "";
-  let acc = 0;
-  let bits = 0;
-  for (const b of bytes) {
-    acc = (acc << 8) | b;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      out += BASE32[(acc >>> bits) & 31];
-    }
-    acc &= (1 << bits) - 1;
-  }
-  if (bits) out += BASE32[(acc << (5 - bits)) & 31];
-  return out;
-}
-
-function unbase32(text) {
+/** Regroups `values` of `from` bits each into values of `to` bits; `tail` holds the `bits`
+ *  left over (fewer than `to`), unpadded. */
+function regroup(values, from, to) {
   const out = [];
   let acc = 0;
   let bits = 0;
-  for (const ch of text) {
-    const v = BASE32.indexOf(ch);
-    if (v < 0) throw new CodeError("bad_code", `not a code character: ${JSON.stringify(ch)}`);
-    acc = (acc << 5) | v;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((acc >>> bits) & 0xFF);
+  for (const v of values) {
+    acc = (acc << from) | v;
+    bits += from;
+    while (bits >= to) {
+      bits -= to;
+      out.push((acc >>> bits) & ((1 << to) - 1));
     }
     acc &= (1 << bits) - 1;
   }
+  return {out, tail: acc, bits};
+}
+
+/** The tail of `regroup` padded with zero bits to one more `to`-bit value, if any. */
+const padded = ({out, tail, bits}, to) => (bits ? [...out, (tail << (to - bits)) & ((1 << to) - 1)] : out);
+
+export function base32(bytes) {
+  return padded(regroup(bytes, 8, 5), 5).map((v) => BASE32[v]).join("");
+}
+
+function unbase32(text) {
+  const values = Array.from(text, (ch) => {
+    const v = BASE32.indexOf(ch);
+    if (v < 0) throw new CodeError("bad_code", `not a code character: ${JSON.stringify(ch)}`);
+    return v;
+  });
+  const {out, tail, bits} = regroup(values, 5, 8);
   // the last character's unused bits are zero in a code as written
-  return {bytes: Uint8Array.from(out), cleanTail: acc === 0 && bits < 5};
+  return {bytes: Uint8Array.from(out), cleanTail: tail === 0 && bits < 5};
 }
 
 // ------------------------------------------------------------------------- small packers
@@ -127,31 +127,14 @@ function packIceChars(w, text, what) {
     throw new CodeError("unsupported", `${what} is not 1-255 ICE characters`);
   }
   w.u8(text.length);
-  let acc = 0;
-  let bits = 0;
-  for (const c of text) {
-    acc = (acc << 6) | ICE_CHARS.indexOf(c);
-    bits += 6;
-    while (bits >= 8) { bits -= 8; w.u8(acc >>> bits); }
-    acc &= (1 << bits) - 1;
-  }
-  if (bits) w.u8(acc << (8 - bits));
+  w.raw(padded(regroup(Array.from(text, (c) => ICE_CHARS.indexOf(c)), 6, 8), 8));
 }
 
 function unpackIceChars(r) {
   const n = r.u8();
   if (!n) throw new CodeError("bad_code", "an empty ICE credential");
   const bytes = r.raw(Math.ceil((n * 6) / 8));
-  let out = "";
-  let acc = 0;
-  let bits = 0;
-  for (const b of bytes) {
-    acc = (acc << 8) | b;
-    bits += 8;
-    while (bits >= 6 && out.length < n) { bits -= 6; out += ICE_CHARS[(acc >>> bits) & 63]; }
-    acc &= (1 << bits) - 1;
-  }
-  return out;
+  return regroup(bytes, 8, 6).out.slice(0, n).map((v) => ICE_CHARS[v]).join("");
 }
 
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
