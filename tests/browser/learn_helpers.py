@@ -8,7 +8,7 @@ import json
 import time
 from urllib.parse import urlencode
 
-from .helpers import ACTION, act_once
+from .helpers import ACTION, act_once, moves, wait_moved
 
 HAND_OVER = "dialog.hand-over[open]"
 
@@ -24,7 +24,10 @@ def play_first_hand(page, timeout=300):
         if page.locator("dialog[open]").count():      # another dialog (a cante): go on
             page.locator("dialog[open] button.primary").first.click()
             continue
-        act_once(page)
+        if page.locator(".table.cuarenta").count():
+            cuarenta_step(page)
+        else:
+            act_once(page)
     raise AssertionError("the first hand did not end")
 
 
@@ -38,3 +41,23 @@ def challenge_link(app_url, game, seed, rules, level, points, detail, v="1", dv=
     if tamper:
         q.update(tamper)
     return f"{app_url}#/challenge?{urlencode(q)}"
+
+
+def cuarenta_step(page):
+    """One Cuarenta move by taps: a capture offered, a ronda claim, a forgotten run, else
+    the first playable card (and its first capture)."""
+    before = moves(page)
+    choice = page.locator(".controls button.capture-btn")
+    claim = page.locator(".controls button.rank-btn")
+    take = page.locator(".controls button[data-action^='take:']")
+    if choice.count():
+        choice.first.tap()
+    elif claim.count():
+        claim.first.tap()
+    elif take.count():
+        take.first.tap()
+    else:
+        page.locator(".hand button.card:not(.illegal)").first.tap()
+        if choice.count():
+            choice.first.tap()
+    wait_moved(page, before)
