@@ -199,3 +199,18 @@ def test_no_hint_or_take_back_unless_switched_on(phone, app_url):
     assert phone.locator("dialog.menu button[data-value=takeback]").count() == 0
     press(phone, phone.locator("dialog.menu button[data-value=close]"))
     assert "assist" not in stored(phone, mid)["match"].get("meta", {})
+
+
+def test_the_end_of_hand_dialog_opens_the_review_of_that_hand(phone, app_url):
+    from .learn_helpers import HAND_OVER, play_first_hand
+    set_settings(phone, lang="en", speed="instant")
+    mid = new_match(phone, app_url, "cuatrola", seed="review-from-table", level="novice")
+    play_first_hand(phone)
+    dlg = phone.locator(HAND_OVER)
+    assert dlg.locator("button[data-value=review]").inner_text() == "Review this hand"
+    press(phone, dlg.locator("button[data-value=review]"))
+    phone.wait_for_url(f"**#/review/{mid}?hand=1")
+    phone.wait_for_selector(".page.review[data-done=true]", timeout=120_000)
+    m = stored(phone, mid)["match"]
+    listing = handle({"op": "analyse", "match": m, "seat": 0, "hand": 1})["decisions"]
+    assert phone.locator(".review-list > li.decision").count() == len(listing)
