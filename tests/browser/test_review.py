@@ -56,6 +56,7 @@ def test_review_lists_every_decision_with_the_engines_values(phone, app_url):
         a = handle({"op": "analyse", "match": m, "seat": 0, "action": d["action"]})
         assert "mistake" in (li.get_attribute("class") or "") if a["mistake"]["expert"] else \
             "mistake" not in (li.get_attribute("class") or "").split()
+        assert "null" not in li.inner_text()
         if not a["forced"]:
             # one row per legal choice, in the engine's order, the choice made in bold
             rows = li.locator("table.choices tbody tr")
@@ -158,9 +159,10 @@ def test_hint_and_take_back_are_recorded_in_the_match_file(phone, app_url):
     assert rec["match"]["meta"]["assist"] == {"hint": True, "takeback": True}
     my_turn(phone)
     n0 = len(stored(phone, mid)["match"]["actions"])
-    # the hint: the engine's choice for this position, written in meta.hints
-    press(phone, phone.locator(".tbar button[aria-label='Menu']"))
-    press(phone, phone.locator("dialog.menu button[data-value=hint]"))
+    # the hint (the button beside the person's seat): the engine's choice for this
+    # position, written in meta.hints
+    assert phone.locator("#takeback-btn").count() == 1
+    press(phone, phone.locator("#hint-btn"))
     phone.wait_for_selector("dialog.hint[open]", timeout=60_000)
     rec = stored(phone, mid)
     expected = handle({"op": "hint", "match": rec["match"], "seat": 0})
@@ -198,6 +200,7 @@ def test_no_hint_or_take_back_unless_switched_on(phone, app_url):
     assert phone.locator("dialog.menu button[data-value=hint]").count() == 0
     assert phone.locator("dialog.menu button[data-value=takeback]").count() == 0
     press(phone, phone.locator("dialog.menu button[data-value=close]"))
+    assert phone.locator("#hint-btn, #takeback-btn").count() == 0
     assert "assist" not in stored(phone, mid)["match"].get("meta", {})
 
 

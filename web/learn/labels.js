@@ -28,6 +28,7 @@ export function actionLabel(text) {
 export function valueText(v, unit, signed = true) {
   if (v === null || v === undefined) return "—";
   const n = Math.round(v * 100) / 100;
-  const s = !signed ? String(n) : n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : "0";
+  const num = (x) => { try { return new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 }).format(x); } catch { return String(x); } };
+  const s = !signed ? num(n) : n > 0 ? `+${num(n)}` : n < 0 ? `−${num(Math.abs(n))}` : "0";
   return t(`learn.unit.${unit}`, { v: s });
 }

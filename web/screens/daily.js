@@ -172,7 +172,7 @@ export async function showResult(root, id, isCurrent) {
   }
   status.remove();
   page.dataset.done = "true";
-  page.append(
+  page.append(...[
     h("p", { class: "result-line", id: "result-line", text: line }),
     h("div", { class: "result-cols" }, col(t("daily.you"), "mine", mine), col(otherTitle, "other", other)),
     meta.daily ? h("p", { class: "daily-streak", text: plural("daily.streak", streak()) }) : null,
@@ -181,5 +181,5 @@ export async function showResult(root, id, isCurrent) {
       h("a", { class: "btn", href: `#/replay/${id}?hand=1` }, t("review.replay")),
       meta.daily ? h("a", { class: "btn", href: "#/daily" }, t("daily.title")) : null,
       h("a", { class: "btn", href: "#/" }, t("nav.home"))),
-    h("p", { class: "muted", text: `${fmtDate(rec.updated)}` }));
+    h("p", { class: "muted", text: `${fmtDate(rec.updated)}` })].filter(Boolean));
 }

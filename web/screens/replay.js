@@ -47,10 +47,10 @@ export function showReplay(root, id, query) {
   const pos = h("span", { class: "replay-pos" });
   const handSel = h("select", { id: "replay-hand", "aria-label": t("replay.jump") });
   const btn = (idName, label, text, fn) => h("button", { type: "button", class: "btn small", id: idName, "aria-label": label, onclick: fn }, text);
-  const first = btn("replay-first", t("replay.first"), "⏮", () => go(handStart()));
+  const first = btn("replay-first", t("replay.first"), "«", () => go(handStart()));
   const back = btn("replay-back", t("replay.back"), "◀", () => go(at - 1));
   const fwd = btn("replay-forward", t("replay.forward"), "▶", () => go(at + 1));
-  const last = btn("replay-last", t("replay.last"), "⏭", () => go(count));
+  const last = btn("replay-last", t("replay.last"), "»", () => go(count));
   const review = h("a", { class: "btn small", id: "replay-review", href: "#/" }, t("replay.review"));
   const all = h("section", { class: "replay-hands", "aria-label": t("replay.hands") });
   const controls = h("nav", { class: "replay-controls", "aria-label": t("replay.title") },
@@ -112,7 +112,7 @@ export function showReplay(root, id, query) {
     if (!probe.ok) { status.textContent = engineText(probe); return; }
     starts = probe.hand_starts;
     count = probe.count;
-    starts.forEach((s, i) => handSel.append(h("option", { value: String(i + 1), text: t("hand.title", { n: i + 1 }) })));
+    starts.forEach((s, i) => handSel.append(h("option", { value: String(i + 1), text: t("table.hand_no_cap", { n: i + 1 }) })));
     handSel.addEventListener("change", () => go(starts[Number(handSel.value) - 1] || 0));
     const hand = Number(q.get("hand"));
     const k = q.has("at") ? Number(q.get("at")) : hand ? (starts[hand - 1] ?? 0) : 0;

@@ -112,7 +112,7 @@ function nav(id, hand, hands) {
   const link = (n, key) => h("a", { class: "btn small", href: `#/review/${id}?hand=${n}`, "aria-label": t(`${key}_label`, { n }) }, t(key));
   return h("nav", { class: "row review-nav", "aria-label": t("review.hands") },
     hand > 1 ? link(hand - 1, "review.prev") : null,
-    h("span", { class: "review-hand", text: t("hand.title", { n: hand }) }),
+    h("span", { class: "review-hand", text: t("table.hand_no_cap", { n: hand }) }),
     hand < hands.last ? link(hand + 1, "review.next") : null,
     h("a", { class: "btn small", id: "review-replay", href: `#/replay/${id}?hand=${hand}` }, t("review.replay")));
 }
@@ -134,14 +134,14 @@ function fillDecision(li, a) {
     h("th", { scope: "row", text: actionLabel(c.action) + (c.action === a.played ? ` (${t("review.yours")})` : "") }),
     h("td", { class: best("expert", c.action) ? "best" : "", text: valueText(c.expert, a.unit) + (best("expert", c.action) ? " ★" : "") }),
     h("td", { class: best("double_dummy", c.action) ? "best" : "", text: valueText(c.double_dummy, a.unit) + (best("double_dummy", c.action) ? " ★" : "") })));
-  li.append(
+  li.append(...[
     h("p", { class: "d-verdict", text: verdict(a) }),
     mistake && a.mistake.expert ? h("p", { class: "d-mistake", text: t("review.mistake") }) : null,
     h("table", { class: "choices" },
       h("caption", { class: "sr-only", text: t("review.choices") }),
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("review.choice") }),
         h("th", { scope: "col", text: t("review.expert") }), h("th", { scope: "col", text: t("review.dd") }))),
-      h("tbody", {}, rows)));
+      h("tbody", {}, rows))].filter(Boolean));
 }
 
 function verdict(a) {

@@ -355,6 +355,7 @@ export class TableBase {
       if (this.sayEl) dockToast(null);
       clear(this.root);
       this.build(view);
+      this.assistBar();
       this.layoutKey = key;
       this.drawn = false;
       dockToast(this.sayEl);
@@ -440,6 +441,16 @@ export class TableBase {
       this.session.remote ? ["share", "export"] : []);
     const entry = extra.find((e) => e.value === choice);
     if (entry) await entry.run();
+  }
+
+  /** Hint and take-back buttons beside the person's seat, when switched on for this match. */
+  assistBar() {
+    const a = this.session.assists ? this.session.assists() : {};
+    const row = this.root.querySelector(".me-row");
+    if (!row || (!a.hint && !a.takeback)) return;
+    row.append(h("div", { class: "assist-bar" },
+      a.hint ? h("button", { type: "button", class: "btn small", id: "hint-btn", onclick: () => this.showHint() }, t("assist.hint_button")) : null,
+      a.takeback ? h("button", { type: "button", class: "btn small", id: "takeback-btn", onclick: () => this.takeBack() }, t("assist.takeback_short")) : null));
   }
 
   /** The expert's choice for the person now and why (hint switched on for this match). */
