@@ -66,6 +66,8 @@ REQUEST_REFUSALS: dict[str, tuple[str, ...]] = {
     "no_such_hand": ("count",),    # analyse: no hand of that number (count hands started)
     "not_seat_action": ("seat",),  # analyse: that action was taken by another seat (seat)
     "hand_not_over": ("hand",),    # analyse: that hand is still being played
+    "no_such_prefix": ("count",),  # replay: no position after that many actions (count)
+    "nothing_to_take_back": (),    # takeback: the seat has taken no action yet
 }
 
 
@@ -330,9 +332,85 @@ def op_hint(req) -> dict:
     return review.hint(state.view(seat), rng, _own_action(state, seat))
 
 
+# ----- replay, take-back, duplicate (issue 16: the player's side of the review) ----------
+def op_replay(req) -> dict:
+    """The position after the first ``upto`` actions, as ``seat`` saw it; once the hand of
+    that position is over in the whole match, every seat's cards at that moment too."""
+    m, state = _match(req)
+    seat = _seat(state, req)
+    rp = _replay(m, state)
+    count = len(rp.texts)
+    upto = _index_field(req, "upto")
+    if not 0 <= upto <= count:
+        raise BadRequest(f"there is no position after {upto} actions: the log holds {count}",
+                         "no_such_prefix", {"count": count})
+    at = review.prefix_state(rp, upto)
+    shown = rp.hand_over(at.hand_no)
+    n = _seats(state)
+    last = None
+    if upto:
+        last = {"index": upto - 1, "seat": rp.seats[upto - 1], "action": rp.texts[upto - 1]}
+    return {"upto": upto, "count": count, "view": at.view(seat),
+            "hands": [at.view(s)["hand"] for s in range(n)] if shown else None,
+            "hand_starts": [rp.starts[h][0] for h in sorted(rp.starts)], "last": last}
+
+
+def op_takeback(req) -> dict:
+    """The match cut back to just before ``seat``'s latest action (its previous decision),
+    with ``seat``'s view there."""
+    m, state = _match(req)
+    seat = _seat(state, req)
+    rp = _replay(m, state)
+    mine = [i for i, s in enumerate(rp.seats) if s == seat]
+    if not mine:
+        raise BadRequest(f"seat {seat} has taken no action to take back", "nothing_to_take_back")
+    index = mine[-1]
+    m2 = dict(m)
+    m2["actions"] = list(m["actions"][:index])
+    new = state_of(m2)
+    return {"match": m2, "removed": len(m["actions"]) - index, "index": index,
+            "view": new.view(seat), "turn": new.current_player}
+
+
+def _hand_result(state, hand_no: int, side: int) -> dict:
+    """A finished hand's result for ``side``: points per side and the margin (its side
+    minus the other), from the game's summary."""
+    hand = get_game(state.cfg.game).match_summary(state)["hands"][hand_no]
+    detail = hand.get("totals") or hand.get("captured")
+    pts = hand["points"]
+    return {"points": pts, "detail": detail, "margin": pts[side] - pts[1 - side],
+            "detail_margin": detail[side] - detail[1 - side]}
+
+
+def op_duplicate(req) -> dict:
+    """Duplicate scoring of a match's first hand: the computer players of ``level`` play
+    that hand from the same deal in every seat (``seat``'s too), each from its own view
+    with the ``bot`` op's random stream; their result beside ``seat``'s own (if its first
+    hand is over)."""
+    m, state = _match(req)
+    seat = _seat(state, req)
+    level = _text_field(req, "level", "expert")
+    if level not in levels(state.cfg.game):
+        raise BadRequest(f"unknown level {brief(level)}", "bad_rules")
+    side = state.view(seat).get("side", seat % 2)
+    bots = dict(m)
+    bots["actions"] = []
+    s = M.opening(state.cfg)
+    while s.hand_no == 0 and not s.is_terminal():
+        who = s.current_player
+        rng = SeededStream(BOT_STREAM, state.cfg.seed, f"{len(bots['actions'])}/{who}")
+        text = choose(s.view(who), level, rng)
+        s = s.apply(s.parse_action(text))
+        bots["actions"].append(text)
+    mine = _hand_result(state, 0, side) if state.hand_no > 0 or state.is_terminal() else None
+    return {"seat": seat, "side": side, "level": level, "match": bots,
+            "machine": _hand_result(s, 0, side), "mine": mine}
+
+
 OPS = {"games": op_games, "bot": op_bot, "explain": op_explain, "new": op_new, "view": op_view,
        "act": op_act, "summary": op_summary, "validate": op_validate, "analyse": op_analyse,
-       "hint": op_hint}
+       "hint": op_hint, "replay": op_replay, "takeback": op_takeback,
+       "duplicate": op_duplicate}
 
 
 # ----- answers -----------------------------------------------------------------

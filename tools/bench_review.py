@@ -3,6 +3,7 @@
     python tools/bench_review.py                         # both games, both runtimes
     python tools/bench_review.py --game cuatrola --hands 60 --no-pyodide
     python tools/bench_review.py --game cuarenta --players 2
+    python tools/bench_review.py --daily 5 --no-cpython --no-pyodide   # the app, in Chromium
 
 What is timed is what a review screen does, through the facade (``engine.api.handle``):
 
@@ -22,6 +23,13 @@ others are). The engine has no clock: the budgets are node counts (engine/review
 this tool is how they are checked against the targets (docs/performance.md). The Pyodide
 run uses ``tools/pyodide.py``: this same file runs inside Pyodide with ``--inner`` and
 prints JSON.
+
+``--daily N`` times the app (dist/ built and served on 127.0.0.1, Debian's Chromium, a
+fresh profile per run, speed "instant"): once the engine is up, from the route
+``#/daily/<game>`` to today's deal drawn and playable (the table mounted with the person's
+cards: the ``new`` op, the record stored, the table drawn from the engine's view); and the
+``duplicate`` op of that deal (the expert in every seat), called from the page as the
+result screen calls it. Medians and maxima of N runs.
 """
 
 from __future__ import annotations
@@ -172,6 +180,65 @@ def show(title: str, res: dict) -> None:
               f" max {s['call_max_s']:.3f} s")
 
 
+def bench_daily(runs: int) -> None:
+    """The daily deal in the app: ready time after the engine is up, and the duplicate op."""
+    import shutil
+    import tempfile
+    import build
+    from playwright.sync_api import sync_playwright
+    build.build(quiet=True)
+    srv = build.serve_in_thread(build.DIST, log=[])
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    rows = {}
+    try:
+        with sync_playwright() as pw:
+            for i in range(runs):
+                d = tempfile.mkdtemp(prefix="tapete-bench-daily-")
+                ctx = pw.chromium.launch_persistent_context(
+                    d, executable_path="/usr/bin/chromium", headless=True,
+                    args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+                try:
+                    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+                    page.goto(url + "#/")
+                    page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
+                    page.wait_for_selector("html[data-engine=ready]", timeout=180_000)
+                    for game in ("cuatrola", "cuarenta"):
+                        ms = page.evaluate("""(game) => new Promise((resolve) => {
+                          const t0 = performance.now();
+                          const done = () => {
+                            const s = document.getElementById('screen');
+                            if (location.hash.startsWith('#/play/') && s.querySelector('.hand button.card')
+                                && !s.dataset.preview && s.dataset.moves !== undefined) resolve(performance.now() - t0);
+                            else requestAnimationFrame(done);
+                          };
+                          location.hash = '#/daily/' + game;
+                          done();
+                        })""", game)
+                        rows.setdefault(f"daily {game}: ready to play", []).append(ms)
+                        dup = page.evaluate("""async (game) => {
+                          const { engine } = await import('./engine.js');
+                          const rules = game === 'cuarenta' ? {players: 2} : {};
+                          const n = await engine.call({op: 'new', game, rules, seed: 'daily-' + game + '-2026-12-03', seat: 0});
+                          const t0 = performance.now();
+                          const r = await engine.call({op: 'duplicate', match: n.match, seat: 0, level: 'expert'});
+                          if (!r.ok) throw new Error(r.error);
+                          return performance.now() - t0;
+                        }""", game)
+                        rows.setdefault(f"daily {game}: duplicate op (expert in every seat)", []).append(dup)
+                        page.goto(url + "#/")
+                finally:
+                    ctx.close()
+                    shutil.rmtree(d, ignore_errors=True)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    print(f"the app in Chromium, {runs} fresh profiles (ms after the engine is up):")
+    for k, xs in rows.items():
+        xs = sorted(xs)
+        print(f"  {k}: median {xs[len(xs) // 2]:.0f} ms, max {xs[-1]:.0f} ms"
+              f" (runs: {', '.join(f'{x:.0f}' for x in xs)})")
+
+
 def load() -> str:
     try:
         with open("/proc/loadavg") as f:
@@ -190,6 +257,8 @@ def main(argv=None):
     ap.add_argument("--seed", default="bench-review")
     ap.add_argument("--no-pyodide", action="store_true")
     ap.add_argument("--no-cpython", action="store_true")
+    ap.add_argument("--daily", type=int, default=0, metavar="N",
+                    help="time the daily deal in the app, N fresh profiles")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     games = args.game or ["cuatrola", "cuarenta"]
@@ -223,6 +292,9 @@ def main(argv=None):
             print("Pyodide run failed:\n" + r.stderr[-3000:])
             sys.exit(1)
         show("Pyodide (Node)", json.loads(r.stdout.strip().splitlines()[-1]))
+        print(f"load average after: {load()}")
+    if args.daily:
+        bench_daily(args.daily)
         print(f"load average after: {load()}")
 
 

@@ -3,6 +3,8 @@
 //
 // Routes: #/  #/new/<game>[?option=value]  #/play/<id>  #/history  #/stats  #/settings
 //         #/help[/<game>]  #/deal?<link>  (docs/share-links.md)
+//         #/review/<id>[?hand=N]  #/replay/<id>[?hand=N|at=K]  #/daily[/<game>]
+//         #/challenge?<link>  #/result/<id>  (docs/app.md, "Learning from a hand")
 import { setLang, t } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
@@ -19,6 +21,9 @@ const lazy = {
   together: () => import("./screens/together.js"),
   join: () => import("./screens/join.js"),
   stats: () => import("./screens/stats.js"),
+  review: () => import("./screens/review.js"),
+  replay: () => import("./screens/replay.js"),
+  daily: () => import("./screens/daily.js"),
   share: () => import("./share.js"),
   games: () => import("./games.js"),
 };
@@ -129,6 +134,34 @@ async function route() {
         const { showHelp } = await lazy.help();
         if (seq !== routeSeq) return;
         setBar(t("nav.help")); screen = showHelp(el, parts[1]); break;
+      }
+      case "review": {
+        const { showReview } = await lazy.review();
+        if (seq !== routeSeq) return;
+        setBar(t("review.title")); screen = showReview(el, parts[1], query); break;
+      }
+      case "replay": {
+        const { showReplay } = await lazy.replay();
+        if (seq !== routeSeq) return;
+        setBar(null); screen = showReplay(el, parts[1], query); break;
+      }
+      case "daily": {
+        const daily = await lazy.daily();
+        if (seq !== routeSeq) return;
+        setBar(t("daily.title"));
+        if (parts[1]) await daily.openDaily(el, parts[1], () => seq === routeSeq);
+        else screen = daily.showDaily(el);
+        break;
+      }
+      case "challenge": {
+        const daily = await lazy.daily();
+        if (seq !== routeSeq) return;
+        setBar(t("challenge.title")); await daily.openChallenge(el, query, () => seq === routeSeq); break;
+      }
+      case "result": {
+        const daily = await lazy.daily();
+        if (seq !== routeSeq) return;
+        setBar(t("daily.result_title")); await daily.showResult(el, parts[1], () => seq === routeSeq); break;
       }
       case "play":
         setBar(null); await openTable(el, parts[1], seq, (table) => { screen = table; }); break;

@@ -75,6 +75,17 @@ class Replay:
         raise IndexError(index)
 
 
+def prefix_state(rp: Replay, upto: int):
+    """The state after the first ``upto`` actions (0 .. len(rp.texts))."""
+    if upto >= len(rp.texts):
+        return rp.final
+    i, s = rp.starts[rp.hand_nos[upto]]
+    while i < upto:
+        s = s.apply(s.parse_action(rp.texts[i]))
+        i += 1
+    return s
+
+
 def decisions(rp: Replay, seat: int, hand_no: int) -> list[dict]:
     """Every action ``seat`` took in hand ``hand_no`` (0-based), in order, without values."""
     g = game_module(rp.game)

@@ -125,3 +125,38 @@ def test_axe_finds_nothing_on_the_seats_panel_and_a_join(phone, app_url):
     press(phone, phone.locator("#offer-use"))
     phone.wait_for_selector(".join .code-box .code-text", timeout=30_000)
     assert_clean(phone, "join, the answer shown")
+
+
+def test_axe_finds_nothing_on_the_learning_screens(phone, app_url):
+    """Issue 16: the review (values filled in), the replay (every seat's cards shown), the
+    daily deal screen, a challenge link's message, the hint dialog, a result screen."""
+    from .test_review import played, record
+    from .helpers import put_raw
+    set_settings(phone, lang="en", speed="instant")
+    m = played("cuatrola", "axe-review")
+    put_raw(phone, record("axe-review", m, {"hints": [{"action": 0}], "takebacks": [{"from": 4, "to": 2}]}))
+    for route, ready in (("#/review/axe-review?hand=1", ".page.review[data-done=true]"),
+                         ("#/replay/axe-review?at=3", ".replay-seat"),
+                         ("#/daily", "#daily-cuatrola"),
+                         ("#/challenge?v=1&g=cuatrola", ".link-error"),
+                         ("#/history", ".history-item[data-id='axe-review']")):
+        phone.goto(app_url + route)
+        phone.wait_for_selector(ready, timeout=120_000)
+        assert_clean(phone, route)
+    # a challenge's result screen (a finished first deal with a friend's result)
+    rec = record("axe-result", m, {"challenge": {"points": [1, 0], "detail": [70, 60], "level": "novice"}})
+    put_raw(phone, rec)
+    phone.goto(app_url + "#/result/axe-result")
+    phone.wait_for_selector(".page.result[data-done=true]", timeout=60_000)
+    assert_clean(phone, "challenge result")
+    # the new-match form's learning aids and the hint dialog at the table
+    phone.goto(app_url + "#/new/cuatrola")
+    phone.wait_for_selector("#assist-hint")
+    phone.set_checked("#assist-hint", True)
+    press(phone, phone.locator("#start"))
+    phone.wait_for_url("**#/play/*")
+    my_turn(phone)
+    press(phone, phone.locator(".tbar button[aria-label='Menu']"))
+    press(phone, phone.locator("dialog.menu button[data-value=hint]"))
+    phone.wait_for_selector("dialog.hint[open]", timeout=60_000)
+    assert_clean(phone, "hint dialog")

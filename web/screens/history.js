@@ -66,6 +66,16 @@ export async function importText(text) {
   return { record, existing: false };
 }
 
+/** " · 2 hints · 1 take-back": the learning aids used in a match (its meta). */
+function assistText(meta) {
+  const m = meta && typeof meta === "object" ? meta : {};
+  const n = (x) => (Array.isArray(x) ? x.length : 0);
+  const parts = [];
+  if (n(m.hints)) parts.push(plural("history.hints", n(m.hints)));
+  if (n(m.takebacks)) parts.push(plural("history.takebacks", n(m.takebacks)));
+  return parts.length ? ` · ${parts.join(" · ")}` : "";
+}
+
 export function showHistory(root) {
   clear(root);
   const list = h("ul", { class: "history-list", "aria-live": "polite" });
@@ -115,9 +125,13 @@ export function showHistory(root) {
       li.append(h("a", { class: "hi-main", href: `#/play/${rec.id}` },
         h("span", { class: "hi-title", text: describeRecord(rec) }),
         h("span", { class: "hi-sub", text: `${fmtDate(rec.updated)} · ${plural("history.moves", rec.match.actions.length)}` +
-          (rec.origin === "link" ? ` · ${t("history.from_link")}` : "") })));
+          (rec.origin === "link" ? ` · ${t("history.from_link")}` : "") +
+          (rec.match.meta && rec.match.meta.daily ? ` · ${t("history.daily", { date: rec.match.meta.daily })}` : "") +
+          (rec.match.meta && rec.match.meta.challenge ? ` · ${t("history.challenge")}` : "") + assistText(rec.match.meta) })));
     }
     const actions = h("div", { class: "hi-actions" },
+      problem ? null : h("a", { class: "btn small", href: `#/replay/${rec.id}`, "aria-label": t("history.replay_label"), dataset: { go: "replay" } }, t("history.replay")),
+      problem ? null : h("a", { class: "btn small", href: `#/review/${rec.id}`, "aria-label": t("history.review_label"), dataset: { go: "review" } }, t("history.review")),
       h("button", { type: "button", class: "btn small", onclick: () => exportRecord(rec, !!problem), "aria-label": t("history.export_label") }, t("history.export")),
       id ? h("button", {
         type: "button", class: "btn small danger", "aria-label": t("history.delete_label"),

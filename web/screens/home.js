@@ -37,6 +37,10 @@ export function showHome(root) {
       h("a", { class: "btn big", href: "#/new/cuarenta?players=4", id: "new-cuarenta-4" },
         h("span", { class: "btn-title", text: t("home.new_cuarenta") }),
         h("span", { class: "btn-sub", text: t("home.players", { n: 4 }) }))),
+    h("nav", { class: "home-daily", "aria-label": t("daily.title") },
+      h("a", { class: "btn big", href: "#/daily", id: "home-daily" },
+        h("span", { class: "btn-title", text: t("daily.title") }),
+        h("span", { class: "btn-sub", text: t("daily.home_sub") }))),
     h("nav", { class: "home-together", "aria-label": t("together.title") },
       h("a", { class: "btn big", href: "#/together", id: "home-together" },
         h("span", { class: "btn-title", text: t("together.title") }),
@@ -50,7 +54,9 @@ export function showHome(root) {
       h("a", { class: "btn", href: "#/help" }, t("nav.help")),
       h("a", { class: "btn", href: "#/settings" }, t("nav.settings")))));
   store.listMatches().then((all) => {
-    const rec = all.find((r) => !store.recordProblem(r) && r.status === "playing");
+    // (a daily deal or a challenge whose deal is over is not resumed: its result is shown)
+    const done = (r) => r.match.meta && (r.match.meta.daily || r.match.meta.challenge) && r.view && r.view.hands_played >= 1;
+    const rec = all.find((r) => !store.recordProblem(r) && r.status === "playing" && !done(r));
     if (!rec) return;
     resume.append(h("a", { class: "btn big resume-btn", href: `#/play/${rec.id}`, id: "resume" },
       h("span", { class: "btn-title", text: t("home.resume") }),

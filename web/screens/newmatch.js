@@ -39,11 +39,14 @@ export function levelHelp(name) { return has(`level.${name}.help`) ? t(`level.${
 export const EVERY_TIME = new Set(["players"]);
 
 /** Start a match and store it; resolves with the record (or throws an Error for the player). */
-export async function startMatch({ game, rules, seed, level, origin = "new", together = null }) {
+export async function startMatch({ game, rules, seed, level, origin = "new", together = null, assist = null, extra = null }) {
   await engine.ready;
   const meta = { app: "tapete-web" };
   if (level) meta.level = level;
   if (together) meta.together = together;     // a table played together: this phone hosts it
+  // hint and take-back, switched on for this match (never with friends: docs/match-format.md)
+  else if (assist && (assist.hint || assist.takeback)) meta.assist = { hint: !!assist.hint, takeback: !!assist.takeback };
+  if (extra) Object.assign(meta, extra);      // a daily deal or a challenge (web/screens/daily.js)
   const ans = await engine.call({ op: "new", game, rules, seed: seed || randomSeed(), seat: 0, meta });
   if (!ans.ok) throw new Error(engineText(ans, { game }));
   store.requestPersistence();
@@ -171,6 +174,17 @@ function buildForm(page, game, spec, query) {
     h("span", { class: "opt-help", text: t("new.seed_help") })), seedIn));
   fold.append(body);
   form.append(fold);
+  // ---- learning aids, off by default, per match (not at a table with friends)
+  const assistBox = (id, key) => h("div", { class: "field check" },
+    h("input", { type: "checkbox", id, name: id }),
+    h("label", { for: id }, h("span", { class: "opt-name", text: t(`${key}`) }), h("span", { class: "opt-help", text: t(`${key}_help`) })));
+  const hintBox = together ? null : assistBox("assist-hint", "assist.hint");
+  const backBox = together ? null : assistBox("assist-takeback", "assist.takeback");
+  if (!together) {
+    form.append(h("fieldset", { class: "field assists", id: "assists" },
+      h("legend", { text: t("assist.legend") }), hintBox, backBox));
+  }
+  const assist = () => (together ? null : { hint: hintBox.querySelector("input").checked, takeback: backBox.querySelector("input").checked });
 
   const start = h("button", { type: "submit", class: "btn big primary", id: "start" }, t("new.start"));
   form.append(h("div", { class: "sticky-actions" }, start));
@@ -239,7 +253,7 @@ function buildForm(page, game, spec, query) {
     try {
       store.setSettings({ level: level() });
       const rec = await startMatch({ game, rules: read(), seed: seedIn.value.trim(), level: level(),
-        origin: together ? "together" : "new", together: together ? { seats: seatKinds() } : null });
+        origin: together ? "together" : "new", together: together ? { seats: seatKinds() } : null, assist: assist() });
       location.hash = `#/play/${rec.id}`;
     } catch (err) {
       toast(err.quota ? t("store.quota") : err.message, { kind: "error", ms: 6000 });

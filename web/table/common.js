@@ -332,6 +332,11 @@ export class TableBase {
     if (this.destroyed) return;
     delete this.root.dataset.preview;
     this.render(view);
+    // a daily deal or a challenge whose deal is over: its result
+    if (this.session.single && this.session.single() && view.hands_played >= 1) {
+      location.replace(`#/result/${this.record.id}`);
+      return;
+    }
     this.session.run();
   }
 
@@ -350,6 +355,7 @@ export class TableBase {
       if (this.sayEl) dockToast(null);
       clear(this.root);
       this.build(view);
+      this.assistBar();
       this.layoutKey = key;
       this.drawn = false;
       dockToast(this.sayEl);
@@ -428,10 +434,42 @@ export class TableBase {
    * seats of a table played together) or leave some out (a guest has no match file). */
   async menu() {
     const extra = this.session.menuEntries ? this.session.menuEntries() : [];
+    const assists = this.session.assists ? this.session.assists() : {};
+    if (assists.hint) extra.unshift({ label: t("assist.hint_button"), value: "hint", run: () => this.showHint() });
+    if (assists.takeback) extra.unshift({ label: t("assist.takeback_button"), value: "takeback", run: () => this.takeBack() });
     const choice = await tableMenu(this.session, extra.map(({ label, value }) => ({ label, value })),
       this.session.remote ? ["share", "export"] : []);
     const entry = extra.find((e) => e.value === choice);
     if (entry) await entry.run();
+  }
+
+  /** Hint and take-back buttons beside the person's seat, when switched on for this match. */
+  assistBar() {
+    const a = this.session.assists ? this.session.assists() : {};
+    const row = this.root.querySelector(".me-row");
+    if (!row || (!a.hint && !a.takeback)) return;
+    row.append(h("div", { class: "assist-bar" },
+      a.hint ? h("button", { type: "button", class: "btn small", id: "hint-btn", onclick: () => this.showHint() }, t("assist.hint_button")) : null,
+      a.takeback ? h("button", { type: "button", class: "btn small", id: "takeback-btn", onclick: () => this.takeBack() }, t("assist.takeback_short")) : null));
+  }
+
+  /** The expert's choice for the person now and why (hint switched on for this match). */
+  async showHint() {
+    if (!this.canAct(this.view || {})) { this.say(t("assist.not_now"), "warn"); return; }
+    const ans = await this.session.hint();
+    if (!ans || this.destroyed) { this.say(t("assist.not_now"), "warn"); return; }
+    if (!ans.ok) { this.say(this.refusalText(ans), "warn"); return; }
+    const { hintBody } = await import("../learn/hint.js");
+    await dialog({ title: t("assist.hint_title"), body: hintBody(ans), className: "hint" });
+  }
+
+  /** Back to the person's previous decision (take-back switched on for this match). */
+  async takeBack() {
+    if (!this.canAct(this.view || {})) { this.say(t("assist.not_now"), "warn"); return; }
+    const ans = await this.session.takeBack();
+    if (!ans) { this.say(t("assist.not_now"), "warn"); return; }
+    if (!ans.ok) { this.say(this.refusalText(ans), "warn"); return; }
+    this.say(t("assist.taken_back"));
   }
 
   /** A chip about a seat's player at a table played together ("not connected", "computer"). */
@@ -521,12 +559,27 @@ export class TableBase {
     const lh = view.last_hand;
     const headline = this.handHeadline(lh);
     announce(headline);
-    await dialog({
+    const id = this.record && this.record.id;
+    const single = this.session.single && this.session.single();
+    // learning from the hand: its review; a challenge on the match's first deal (not at a
+    // table with friends: a guest has no match file, a host's friends are people)
+    const local = id && !this.session.remote && !((this.session.match.meta || {}).together);
+    const buttons = [{ label: single ? t("daily.see_result") : isOver(view) ? t("ok") : t("hand.next"), value: true, primary: true }];
+    if (local && !single) buttons.push({ label: t("review.button"), value: "review" });
+    if (local && !single && lh.hand === 1) buttons.push({ label: t("challenge.button"), value: "challenge" });
+    const choice = await dialog({
       title: t("hand.title", { n: lh.hand }),
       body: [h("p", { class: "hand-result", text: headline }), this.handBreakdown(lh, view)],
-      buttons: [{ label: isOver(view) ? t("ok") : t("hand.next"), value: true, primary: true }],
+      buttons,
       className: "hand-over",
     });
+    if (this.destroyed) return;
+    if (single) location.hash = `#/result/${id}`;
+    else if (choice === "review") location.hash = `#/review/${id}?hand=${lh.hand}`;
+    else if (choice === "challenge") {
+      const { shareChallenge } = await import("../share.js");
+      await shareChallenge(this.record.id).catch((err) => this.say(err.message, "error"));
+    }
   }
 
   /** The score sheet, any time: the last hand's breakdown and every hand's points. */

@@ -74,6 +74,65 @@ export class Session {
 
   destroy() { this.gen++; if (this.off) this.off(); }
 
+  /** Hint and take-back as switched on for this match (meta.assist): never at a table with
+   * friends, in a daily deal or a challenge (docs/match-format.md). */
+  assists() {
+    const m = (this.match && this.match.meta) || {};
+    if (this.remote || m.together || m.daily || m.challenge) return { hint: false, takeback: false };
+    const a = m.assist && typeof m.assist === "object" ? m.assist : {};
+    return { hint: a.hint === true, takeback: a.takeback === true };
+  }
+
+  /** A daily deal or a challenge: one deal (the match's first hand), then its result. */
+  single() {
+    const m = (this.match && this.match.meta) || {};
+    return !!(m.daily || m.challenge);
+  }
+
+  /** The expert's choice for the person now (the `hint` op), written in meta.hints:
+   * [{action: index of the decision, choice, gap}]. Null when not offered or not now. */
+  async hint() {
+    if (!this.assists().hint || this.busy || !this.myTurn) return null;
+    return this.exclusive(async () => {
+      if (!this.myTurn) return null;
+      const ans = await engine.call({ op: "hint", match: this.match, seat: this.seat });
+      if (!ans.ok) return ans;
+      const meta = { ...(this.match.meta || {}) };
+      meta.hints = [...(Array.isArray(meta.hints) ? meta.hints : []),
+        { action: this.match.actions.length, choice: ans.choice, gap: ans.gap }];
+      this.match = { ...this.match, meta };
+      await this._save(this.view);
+      return ans;
+    });
+  }
+
+  /** Back to the person's previous decision (the `takeback` op: the computer players' moves
+   * after it go too), written in meta.takebacks: [{from: actions before, to: actions after}].
+   * Only on the person's turn (the computer players are idle). */
+  async takeBack() {
+    if (!this.assists().takeback || this.busy || !this.myTurn) return null;
+    this.busy = true;
+    try {
+      return await this.exclusive(async () => {
+        const ans = await engine.call({ op: "takeback", match: this.match, seat: this.seat });
+        if (!ans.ok) return ans;
+        const meta = { ...(ans.match.meta || {}) };
+        meta.takebacks = [...(Array.isArray(meta.takebacks) ? meta.takebacks : []),
+          { from: this.match.actions.length, to: ans.index }];
+        this.gen++;                    // what was shown of the undone moves is over
+        this.steps = Promise.resolve();
+        this.match = { ...ans.match, meta };
+        this.view = ans.view;
+        await this._save(ans.view);
+        this.table.render(ans.view);
+        this.run();
+        return ans;
+      });
+    } finally {
+      this.busy = false;
+    }
+  }
+
   get myTurn() { return this.view && this.view.turn === this.seat; }
 
   /** The person tries `action`: one `act` call. Resolves {ok} or {ok: false, refusal} (the
@@ -238,6 +297,7 @@ export class Session {
       const view = this.view;
       if (gen !== this.gen || !view || view.turn < 0 || (view.winner !== null && view.winner !== undefined) ||
           this.mover(view.turn) !== "bot") return;
+      if (this.single() && view.hands_played >= 1) return;   // one deal: its result is next
       const seat = view.turn;
       this.table.thinking(seat);
       const started = performance.now();

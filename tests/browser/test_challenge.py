@@ -1,0 +1,99 @@
+"""Duplicate challenges (issue 16; docs/share-links.md, "Challenge links"): "Challenge a
+friend" after the first hand gives a link; a second profile opening it plays the same cards
+from the same seat against the same computer players and then sees both results side by side
+and the review. Malformed or altered links get a clear message."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+from engine.api import handle
+
+from .helpers import new_match, press, set_settings, stored, wait_ready
+from .learn_helpers import HAND_OVER, challenge_link, play_first_hand
+
+
+def first_hand(match, seat=0):
+    hand = handle({"op": "summary", "match": match})["summary"]["hands"][0]
+    side = seat % 2
+    detail = hand.get("totals") or hand.get("captured")
+    return [hand["points"][side], hand["points"][1 - side]], [detail[side], detail[1 - side]]
+
+
+def test_a_challenge_played_in_a_second_profile_shows_both_results(phone, app_url, new_browser):
+    set_settings(phone, lang="en", speed="instant")
+    mid = new_match(phone, app_url, "cuatrola", seed="challenge-1", level="novice")
+    play_first_hand(phone)
+    press(phone, phone.locator(f"{HAND_OVER} button[data-value=challenge]"))
+    phone.wait_for_selector("#challenge-link")
+    url = phone.input_value("#challenge-link")
+    a = stored(phone, mid)["match"]
+    points_a, detail_a = first_hand(a)
+    q = parse_qs(urlparse(url).fragment.split("?", 1)[1])
+    assert q["s"] == ["challenge-1"] and q["lv"] == ["novice"] and q["v"] == ["1"]
+    assert q["p"] == [f"{points_a[0]},{points_a[1]}"] and q["d"] == [f"{detail_a[0]},{detail_a[1]}"]
+    phone.locator("dialog.challenge button[data-value=close]").click()
+
+    friend = new_browser()
+    page = friend.page()
+    page.goto(url)
+    wait_ready(page)
+    page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
+    page.wait_for_url("**#/play/*", timeout=60_000)
+    bid = page.url.split("#/play/")[1]
+    b = stored(page, bid)
+    # the same deal, rules and computer players; no hint or take-back in a challenge
+    assert b["match"]["seed"] == a["seed"] and b["match"]["rules"] == a["rules"]
+    assert b["match"]["meta"]["level"] == "novice"
+    assert b["match"]["meta"]["challenge"] == {"points": points_a, "detail": detail_a, "level": "novice"}
+    assert b["origin"] == "challenge"
+    page.wait_for_selector(".hand button.card", timeout=60_000)
+    assert sorted(page.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")) == \
+        sorted(handle({"op": "view", "match": dict(a, actions=[]), "seat": 0})["view"]["hand"])
+    play_first_hand(page)
+    page.locator(f"{HAND_OVER} button.primary").click()      # "See the result"
+    page.wait_for_url("**#/result/*")
+    page.wait_for_selector(".page.result[data-done=true]", timeout=60_000)
+    points_b, detail_b = first_hand(stored(page, bid)["match"])
+    mine = page.inner_text(".result-col.mine")
+    other = page.inner_text(".result-col.other")
+    assert f"us {points_b[0]}, them {points_b[1]}" in mine
+    assert f"us {points_a[0]}, them {points_a[1]}" in other and "Your friend" in other
+    assert f"{detail_a[0]}–{detail_a[1]}" in other
+    line = page.inner_text("#result-line")
+    diff = (points_b[0] - points_b[1]) - (points_a[0] - points_a[1])
+    if diff:
+        assert f"{abs(diff)} points {'more' if diff > 0 else 'less'}" in line
+    # and the review of that deal
+    page.locator("#result-review").click()
+    page.wait_for_url(f"**#/review/{bid}?hand=1")
+    page.wait_for_selector(".review-list > li.decision", timeout=60_000)
+
+
+def test_bad_challenge_links_get_a_clear_message(phone, app_url):
+    set_settings(phone, lang="en", speed="instant")
+    rules = handle({"op": "new", "game": "cuatrola", "seed": "x"})["match"]["rules"]
+    good = dict(game="cuatrola", seed="dare", rules=rules, level="expert", points=[1, 0], detail=[80, 50])
+    cases = [
+        (challenge_link(app_url, **good, tamper={"p": "5,0"}), "changed or damaged"),     # a better result typed in
+        (challenge_link(app_url, **good, tamper={"s": "other"}), "changed or damaged"),
+        (challenge_link(app_url, **good, tamper={"c": None}).replace("&c=None", ""), "incomplete"),
+        (challenge_link(app_url, **good, v="9"), "version"),
+        (challenge_link(app_url, **dict(good, game="poker")), "unknown game"),
+        (challenge_link(app_url, **dict(good, level="grandmaster")), "changed or damaged"),
+        (challenge_link(app_url, **dict(good, points=["x", 0])), "changed or damaged"),
+        (app_url + "#/challenge?garbage%%%", "incomplete"),
+    ]
+    catalog = {k: v for k, v in __import__("json").loads(
+        (__import__("pathlib").Path(__file__).resolve().parents[2] / "web/i18n/en.json").read_text()).items()}
+    for url, words in cases:
+        phone.goto(app_url + "#/")
+        phone.goto(url)
+        wait_ready(phone)
+        phone.wait_for_selector(".link-error", timeout=30_000)
+        text = phone.inner_text(".link-error")
+        assert catalog["challenge.bad_title"] in text, url
+        assert words.lower() in text.lower(), (url, text)
+    # the app goes on
+    phone.goto(app_url + "#/")
+    phone.wait_for_selector("#new-cuatrola")
