@@ -207,9 +207,6 @@ export async function handResult(rec, hand = 1) {
   return { points: mine(row.points), detail: mine(detail) };
 }
 
-/** A stored match's result on its first deal (handResult of hand 1). */
-export function firstHandResult(rec) { return handResult(rec, 1); }
-
 /** The match's actions before hand `hand` (1-based): the hands already over (the `replay`
  * op's hand starts). Null if that hand never started. */
 async function actionsBefore(match, hand) {
