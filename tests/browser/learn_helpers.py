@@ -31,13 +31,23 @@ def play_first_hand(page, timeout=300):
     raise AssertionError("the first hand did not end")
 
 
-def challenge_link(app_url, game, seed, rules, level, points, detail, v="1", dv=1, tamper=None):
-    """A challenge link as docs/share-links.md describes it (Python, independent of the app)."""
+def challenge_link(app_url, game, seed, rules, level, points, detail, v=None, dv=1, tamper=None,
+                   hand=None, prefix=None):
+    """A challenge link as docs/share-links.md describes it (Python, independent of the app):
+    version 1 (a match's first hand), or version 2 with ``hand`` and ``prefix`` (the match's
+    action texts before that hand)."""
+    later = hand is not None
+    v = v or ("2" if later else "1")
     r = base64.urlsafe_b64encode(json.dumps(rules, sort_keys=True, separators=(",", ":"),
                                             ensure_ascii=False).encode()).decode().rstrip("=")
     p, d = f"{points[0]},{points[1]}", f"{detail[0]},{detail[1]}"
-    c = hashlib.sha256(f"tapete-challenge|{v}|{game}|{dv}|{seed}|{r}|{level}|{p}|{d}".encode()).hexdigest()[:12]
-    q = {"v": v, "g": game, "dv": str(dv), "s": seed, "r": r, "lv": level, "p": p, "d": d, "c": c}
+    text = f"tapete-challenge|{v}|{game}|{dv}|{seed}|{r}|{level}|{p}|{d}"
+    q = {"v": v, "g": game, "dv": str(dv), "s": seed, "r": r, "lv": level, "p": p, "d": d}
+    if later:
+        a = base64.urlsafe_b64encode("\n".join(prefix).encode()).decode().rstrip("=")
+        text += f"|{hand}|{a}"
+        q.update(h=str(hand), a=a)
+    q["c"] = hashlib.sha256(text.encode()).hexdigest()[:12]
     if tamper:
         q.update(tamper)
     return f"{app_url}#/challenge?{urlencode(q)}"

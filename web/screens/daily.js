@@ -116,9 +116,10 @@ export async function openChallenge(root, query, isCurrent) {
     const link = await peekChallenge(query, Object.keys(games), info.shuffle);
     if (!(games[link.game].levels || []).includes(link.level)) throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
     if (!isCurrent()) return;
-    const { startMatch } = await import("./newmatch.js");
-    const rec = await startMatch({ game: link.game, rules: link.rules, seed: link.seed, level: link.level, origin: "challenge",
-      extra: { challenge: { points: link.points, detail: link.detail, level: link.level } } });
+    const rec = link.hand === 1 ? await (await import("./newmatch.js")).startMatch({ game: link.game, rules: link.rules,
+      seed: link.seed, level: link.level, origin: "challenge",
+      extra: { challenge: { points: link.points, detail: link.detail, level: link.level } } })
+      : await startLaterHand(link);
     if (!isCurrent()) return;
     globalThis.__tapeteResume = { id: rec.id, record: Promise.resolve(rec), game: rec.game };
     location.replace(`#/play/${rec.id}`);
@@ -129,6 +130,33 @@ export async function openChallenge(root, query, isCurrent) {
       h("p", { class: "error-text", text: err.name === "LinkError" ? err.message : t("link.rules_bad", { error: err.message }) }),
       h("a", { class: "btn primary", href: "#/" }, t("nav.home"))));
   }
+}
+
+/** A challenge on a later hand (a version 2 link): the match of the link's seed and rules with
+ * the hands before it (the link's prefix), checked by the engine: every action legal, and the
+ * prefix ends just as hand `hand - 1` ends (hand `hand` not begun, the match not over). Else
+ * the link was changed or damaged. */
+async function startLaterHand(link) {
+  const meta = { app: "tapete-web", level: link.level,
+    challenge: { points: link.points, detail: link.detail, level: link.level, hand: link.hand } };
+  const made = await engine.call({ op: "new", game: link.game, rules: link.rules, seed: link.seed, seat: 0, meta });
+  if (!made.ok) throw new Error(engineText(made, { game: link.game }));
+  const match = { ...made.match, actions: link.prefix };
+  const at = await engine.call({ op: "replay", match, seat: 0, upto: link.prefix.length });
+  const over = at.ok && at.view.winner !== null && at.view.winner !== undefined;
+  if (!at.ok || over || at.hand_starts.length !== link.hand - 1 || at.view.hands_played !== link.hand - 1) {
+    throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
+  }
+  const ans = await engine.call({ op: "view", match, seat: 0 });
+  if (!ans.ok) throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
+  store.requestPersistence();
+  return store.addMatch({ id: store.newId(), game: link.game, origin: "challenge", match, view: ans.view, status: "playing" });
+}
+
+/** The hand a daily deal or a challenge is about (1-based): a later hand's challenge says it. */
+export function singleHand(meta) {
+  const n = meta && meta.challenge && meta.challenge.hand;
+  return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 /** The result of a daily deal or a challenge beside the other one, and the way to the review. */
@@ -142,10 +170,11 @@ export async function showResult(root, id, isCurrent) {
   if (!rec || store.recordProblem(rec)) { status.textContent = t("play.not_found"); return; }
   const meta = rec.match.meta || {};
   await engine.ready;
-  const { firstHandResult } = await import("../share.js");
-  const mine = await firstHandResult(rec);
+  const { handResult } = await import("../share.js");
+  const hand = singleHand(meta);
+  const mine = await handResult(rec, hand);
   if (!isCurrent()) return;
-  if (!mine) { status.textContent = t("challenge.not_yet"); page.append(h("a", { class: "btn primary", href: `#/play/${id}` }, t("daily.play_on"))); return; }
+  if (!mine) { status.textContent = hand === 1 ? t("challenge.not_yet") : t("challenge.not_yet_hand", { n: hand }); page.append(h("a", { class: "btn primary", href: `#/play/${id}` }, t("daily.play_on"))); return; }
   const col = (title, cls, r) => h("div", { class: `result-col ${cls}` }, h("h2", { text: title }),
     h("p", { class: "result-points", text: t("daily.points", { us: r.points[0], them: r.points[1] }) }),
     h("p", { class: "muted", text: t(`daily.detail.${rec.match.game}`, { us: r.detail[0], them: r.detail[1] }) }));
@@ -177,8 +206,8 @@ export async function showResult(root, id, isCurrent) {
     h("div", { class: "result-cols" }, col(t("daily.you"), "mine", mine), col(otherTitle, "other", other)),
     meta.daily ? h("p", { class: "daily-streak", text: plural("daily.streak", streak()) }) : null,
     h("div", { class: "row" },
-      h("a", { class: "btn primary", id: "result-review", href: `#/review/${id}?hand=1` }, t("review.button")),
-      h("a", { class: "btn", href: `#/replay/${id}?hand=1` }, t("review.replay")),
+      h("a", { class: "btn primary", id: "result-review", href: `#/review/${id}?hand=${hand}` }, t("review.button")),
+      h("a", { class: "btn", href: `#/replay/${id}?hand=${hand}` }, t("review.replay")),
       meta.daily ? h("a", { class: "btn", href: "#/daily" }, t("daily.title")) : null,
       h("a", { class: "btn", href: "#/" }, t("nav.home"))),
     h("p", { class: "muted", text: `${fmtDate(rec.updated)}` })].filter(Boolean));

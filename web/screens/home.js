@@ -54,8 +54,10 @@ export function showHome(root) {
       h("a", { class: "btn", href: "#/help" }, t("nav.help")),
       h("a", { class: "btn", href: "#/settings" }, t("nav.settings")))));
   store.listMatches().then((all) => {
-    // (a daily deal or a challenge whose deal is over is not resumed: its result is shown)
-    const done = (r) => r.match.meta && (r.match.meta.daily || r.match.meta.challenge) && r.view && r.view.hands_played >= 1;
+    // (a daily deal or a challenge whose deal is over is not resumed: its result is shown;
+    // a later hand's challenge is over once that hand is: meta.challenge.hand)
+    const oneHand = (m) => (m.challenge && Number.isInteger(m.challenge.hand) && m.challenge.hand >= 1 ? m.challenge.hand : 1);
+    const done = (r) => r.match.meta && (r.match.meta.daily || r.match.meta.challenge) && r.view && r.view.hands_played >= oneHand(r.match.meta);
     const rec = all.find((r) => !store.recordProblem(r) && r.status === "playing" && !done(r));
     if (!rec) return;
     resume.append(h("a", { class: "btn big resume-btn", href: `#/play/${rec.id}`, id: "resume" },

@@ -333,7 +333,7 @@ export class TableBase {
     delete this.root.dataset.preview;
     this.render(view);
     // a daily deal or a challenge whose deal is over: its result
-    if (this.session.single && this.session.single() && view.hands_played >= 1) {
+    if (this.session.singleOver && this.session.singleOver(view)) {
       location.replace(`#/result/${this.record.id}`);
       return;
     }
@@ -561,12 +561,13 @@ export class TableBase {
     announce(headline);
     const id = this.record && this.record.id;
     const single = this.session.single && this.session.single();
-    // learning from the hand: its review; a challenge on the match's first deal (not at a
-    // table with friends: a guest has no match file, a host's friends are people)
+    // learning from the hand: its review; a challenge on that hand, after any hand (not at a
+    // table with friends: a guest has no match file, a host's friends are people; not in a
+    // daily deal or a challenge)
     const local = id && !this.session.remote && !((this.session.match.meta || {}).together);
     const buttons = [{ label: single ? t("daily.see_result") : isOver(view) ? t("ok") : t("hand.next"), value: true, primary: true }];
     if (local && !single) buttons.push({ label: t("review.button"), value: "review" });
-    if (local && !single && lh.hand === 1) buttons.push({ label: t("challenge.button"), value: "challenge" });
+    if (local && !single) buttons.push({ label: t("challenge.button"), value: "challenge" });
     const choice = await dialog({
       title: t("hand.title", { n: lh.hand }),
       body: [h("p", { class: "hand-result", text: headline }), this.handBreakdown(lh, view)],
@@ -578,7 +579,7 @@ export class TableBase {
     else if (choice === "review") location.hash = `#/review/${id}?hand=${lh.hand}`;
     else if (choice === "challenge") {
       const { shareChallenge } = await import("../share.js");
-      await shareChallenge(this.record.id).catch((err) => this.say(err.message, "error"));
+      await shareChallenge(this.record.id, lh.hand).catch((err) => this.say(err.message, "error"));
     }
   }
 

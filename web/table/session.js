@@ -83,10 +83,19 @@ export class Session {
     return { hint: a.hint === true, takeback: a.takeback === true };
   }
 
-  /** A daily deal or a challenge: one deal (the match's first hand), then its result. */
+  /** A daily deal or a challenge: one deal (the match's first hand, or a later hand's
+   * challenge's hand after the hands before it), then its result. */
   single() {
     const m = (this.match && this.match.meta) || {};
     return !!(m.daily || m.challenge);
+  }
+
+  /** Is the one deal of a daily deal or a challenge over in `view` (its result is next)? */
+  singleOver(view) {
+    if (!this.single() || !view) return false;
+    const c = (this.match.meta || {}).challenge;
+    const hand = c && Number.isInteger(c.hand) && c.hand >= 1 ? c.hand : 1;
+    return view.hands_played >= hand;
   }
 
   /** The expert's choice for the person now (the `hint` op), written in meta.hints:
@@ -297,7 +306,7 @@ export class Session {
       const view = this.view;
       if (gen !== this.gen || !view || view.turn < 0 || (view.winner !== null && view.winner !== undefined) ||
           this.mover(view.turn) !== "bot") return;
-      if (this.single() && view.hands_played >= 1) return;   // one deal: its result is next
+      if (this.singleOver(view)) return;   // one deal: its result is next
       const seat = view.turn;
       this.table.thinking(seat);
       const started = performance.now();
