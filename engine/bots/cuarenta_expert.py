@@ -38,8 +38,7 @@ from ..cuarenta.state import CARTON, params_of, worth
 from . import cuarenta_heuristic as H
 from .common import below
 from .cuarenta_common import PARSE, Info, claim_rank, _cards_mask
-from .cuarenta_search import (OutOfBudget, Pos, RankSearch, WIN_VALUE, cards_in, moves,
-                              rank_counts)
+from .cuarenta_search import OutOfBudget, Pos, RankSearch, WIN_VALUE, moves, rank_counts
 
 NODE_BUDGET = 40_000    # searched positions per decision
 MAX_SAMPLES = 40
@@ -82,8 +81,8 @@ class Evaluation:
 
     def __call__(self, p: Pos, side: int) -> float:
         mine, theirs = p.caps[side], p.caps[1 - side]
-        in_play = sum(cards_in(h) for h in p.hands)
-        on_table = cards_in(p.table)
+        in_play = p.left
+        on_table = p.on_table
         dealer_mine = self.dealer_side == side
         if p.last_deal and not in_play:  # the hand is over: the cartón itself
             s, base = R.carton((mine, theirs), 0 if dealer_mine else 1)

@@ -94,7 +94,7 @@ class Pos:
     """One deal's position on ranks (see the module doc); mutable, copied by the search."""
 
     __slots__ = ("hands", "table", "last", "score", "caps", "turn", "n", "params", "dealer",
-                 "last_deal", "stock", "left")
+                 "last_deal", "stock", "left", "on_table")
 
     def __init__(self, hands, table: int, last: int, score, caps, turn: int, params,
                  dealer: int, last_deal: bool, stock: int):
@@ -110,6 +110,7 @@ class Pos:
         self.last_deal = last_deal    # the deal ends the hand (cartón then)
         self.stock = stock            # cards still to be dealt after this deal
         self.left = sum(cards_in(h) for h in self.hands)  # plays to the end of the deal
+        self.on_table = cards_in(table)
 
 
 def gain(params, score_before: int, caida: bool, limpia: bool) -> int:
@@ -125,30 +126,67 @@ def gain(params, score_before: int, caida: bool, limpia: bool) -> int:
     return pts
 
 
-def moves(hand: int, table: int, last: int, nxt: int = 0) -> list[tuple]:
+_MEMO: dict = {}
+_CAPTURES: dict = {}
+MEMO_SIZE = 1 << 16  #: move lists kept (a memo is emptied when full)
+
+
+def moves(hand: int, table: int, last: int, nxt: int = 0) -> tuple:
     """Rank plays of ``hand`` on ``table``: (rank, taken counts, cards taken, caída), the
     captures first (caídas, then most cards first), then the lays (first the ranks the
-    next hand ``nxt``, if known, cannot fall on)."""
-    caps = []
-    lays = []
-    for r in range(R.RANKS):
-        if not hand >> (FIELD * r) & COUNT:
-            continue
-        lays.append((r, 0, 0, False))
+    next hand ``nxt``, if known, cannot fall on). Memoised."""
+    key = (hand, table, last)
+    out = _MEMO.get(key)
+    if out is None:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        out = _MEMO[key] = _moves(hand, table, last)
+    caps, lays = out
+    if nxt and len(lays) > 1:
+        safe = [m for m in lays if not nxt >> (FIELD * m[0]) & COUNT]
+        if safe and len(safe) < len(lays):
+            return caps + tuple(safe) + tuple(m for m in lays if nxt >> (FIELD * m[0]) & COUNT)
+    return caps + lays
+
+
+def captures(r: int, table: int) -> tuple:
+    """(taken counts, cards, pair) of every capture a card of rank ``r`` makes on ``table``:
+    a pair or a sum, then the sequence upward in full."""
+    key = (r, table)
+    out = _CAPTURES.get(key)
+    if out is None:
+        if len(_CAPTURES) >= MEMO_SIZE:
+            _CAPTURES.clear()
         mains = []
         if table >> (FIELD * r) & COUNT:
-            mains.append((ONE[r], 1, r == last))
+            mains.append((ONE[r], 1, True))
         for sig, k in SUM_SIGS[r]:
             if (table + GUARD - sig) & GUARD == GUARD:
                 mains.append((sig, k, False))
         if mains:
             seq, ns = sequence_above(r, table)
-            for sig, k, caida in mains:
-                caps.append((r, sig + seq, k + ns, caida))
+            out = tuple((sig + seq, k + ns, pair) for sig, k, pair in mains)
+        else:
+            out = ()
+        _CAPTURES[key] = out
+    return out
+
+
+def _moves(hand: int, table: int, last: int) -> tuple[tuple, tuple]:
+    """(captures, lays) of ``moves`` before the lays are ordered."""
+    caps = []
+    lays = []
+    r = 0
+    h = hand
+    while h:
+        if h & COUNT:
+            lays.append((r, 0, 0, False))
+            for taken, k, pair in captures(r, table):
+                caps.append((r, taken, k, pair and r == last))
+        h >>= FIELD
+        r += 1
     caps.sort(key=lambda m: (-m[3], -m[2]))
-    if nxt:
-        lays.sort(key=lambda m: nxt >> (FIELD * m[0]) & COUNT)
-    return caps + lays
+    return tuple(caps), tuple(lays)
 
 
 def child(p: Pos, m) -> Pos:
@@ -165,10 +203,13 @@ def child(p: Pos, m) -> Pos:
         score[side] += gain(p.params, score[side], caida, not table)
         caps[side] += k + 1
         last = -1
+        on_table = p.on_table - k
     else:
         table = p.table + ONE[r]
         last = r
+        on_table = p.on_table + 1
     q = Pos.__new__(Pos)
+    q.on_table = on_table
     q.hands, q.table, q.last, q.score, q.caps = hands, table, last, score, caps
     q.turn = (seat + 1) % p.n
     q.n, q.params, q.dealer, q.last_deal, q.stock = p.n, p.params, p.dealer, p.last_deal, \
@@ -262,9 +303,8 @@ class RankSearch:
             if lo == hi:
                 return lo
             alpha, beta = max(alpha, lo), min(beta, hi)
-        if tt_move is not None and tt_move in ms:
-            ms.remove(tt_move)
-            ms.insert(0, tt_move)
+        if tt_move is not None and tt_move != ms[0]:
+            ms = (tt_move,) + tuple(m for m in ms if m != tt_move)
         a0 = alpha
         best = -INF
         best_move = None
