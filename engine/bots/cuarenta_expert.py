@@ -48,6 +48,7 @@ HORIZON = 4             # otherwise this many plays deep (one round of four play
 MISS = 0.1              # weight kept by a deal for each caída / limpia a seat passed up
 MAX_TRIES = 10          # deals drawn per sample before taking the likeliest
 LEFTOVER = {4: 2.2, 2: 3.4}  # cards left on the table at a hand's end (club players' mean)
+CHUNK = 2               # cards a capture takes at a time, for the cartón's expectation
 TABLE_EDGE = 0.0        # share of a table card's worth to the next deal's first side
 MAX_REJECTS = 20        # draws for a deal with the announced rondas
 CARD_VALUE = 0.5        # the review's estimate of a card (engine/review/cuarenta_search.py)
@@ -59,14 +60,20 @@ ORACLE_FALLBACK_DEPTH = 8    # this many plays deep
 @lru_cache(maxsize=None)
 def carton_expectation(mine: int, theirs: int, to_come: int, dealer_mine: bool) -> float:
     """Expected cartón points of my side minus the other's when ``to_come`` more cards
-    are captured, each by either side with even chances (``rules.carton``)."""
+    are captured, ``CHUNK`` at a time, each chunk by either side with even chances
+    (``rules.carton``). Captures take about two cards at a time: in club players' hands
+    the split of the cards still to come varies about twice as much as card by card
+    (docs/bots.md)."""
+    chunks, odd = divmod(to_come, CHUNK)
     total = 0.0
-    weight = 0.5 ** to_come
-    comb = 1
-    for x in range(to_come + 1):
-        side, pts = R.carton((mine + x, theirs + to_come - x), 0 if dealer_mine else 1)
-        total += comb * weight * (pts if side == 0 else -pts)
-        comb = comb * (to_come - x) // (x + 1)
+    for extra in range(odd + 1):       # the odd card: to either side
+        p_extra = 0.5 if odd else 1.0
+        comb = 1
+        for x in range(chunks + 1):
+            got = CHUNK * x + extra
+            side, pts = R.carton((mine + got, theirs + to_come - got), 0 if dealer_mine else 1)
+            total += p_extra * comb * 0.5 ** chunks * (pts if side == 0 else -pts)
+            comb = comb * (chunks - x) // (x + 1)
     return total
 
 
@@ -240,13 +247,16 @@ def depth_for(cards_left: int) -> int:
     return cards_left if cards_left <= EXACT_CARDS else HORIZON
 
 
-def play(info: Info, rng, budget: int = NODE_BUDGET, max_samples: int = MAX_SAMPLES,
+def play(info: Info, rng, budget: int | None = None, max_samples: int | None = None,
          acts=None, stats: dict | None = None):
     """(best play text, {play text: average value}) over ``acts`` (default: every legal
-    play, ``info.actions()``; the review passes the plays without ``take:``). Values are
+    play, ``info.actions()``; the review passes the plays without ``take:``; the budget:
+    ``NODE_BUDGET`` and ``MAX_SAMPLES`` unless given). Values are
     for the seat's side: its points minus the other's and the cartón (``Evaluation``)
     where the search ends (``position_value`` counts the position now the same way).
     ``stats``, if given, receives the samples drawn and the positions searched."""
+    budget = NODE_BUDGET if budget is None else budget
+    max_samples = MAX_SAMPLES if max_samples is None else max_samples
     if acts is None:
         acts = info.actions()
     h_text, _ = H.decide(info)
