@@ -1,11 +1,12 @@
 """A learned correction to the Cuatrola expert's value of a lead (issue 17, docs/bots.md).
 
 The expert values each card by deals solved double-dummy: every seat then plays as if it
-saw every card. Leads are where that costs most. ``tools/train_leads.py`` played leads on
-with players who see only their own cards and fitted, by ridge regression, how far the
+saw every card. Leads are where that costs most. ``tools/train_leads.py`` plays leads on
+with players who see only their own cards and fits, by ridge regression, how far the
 double-dummy value of a lead is off on average, as a linear function of the card's
 ``features``. The expert adds ``correction(info, card)`` to its value of each lead
-(utility points, ``cuatrola_expert.hand_utility``).
+(utility points, ``cuatrola_expert.hand_utility``). The shipped file is untrained (every
+weight zero; training has not been run), so the expert leads as ``expert@v1``.
 
 The weights live in ``cuatrola_leads.json`` next to this module (a small JSON file that
 build.py packs into engine.zip): ``format``, ``version``, the feature names (they must be
