@@ -44,10 +44,15 @@ def random_hands_count(new_state, hands: int, rng) -> int:
         while state.is_terminal():  # a match may be over at once (Cuarenta: four of a kind)
             match_no += 1
             state = new_state(match_no)
-        before = len(state.history)
-        legal = state.legal_actions()
-        state = state.apply(legal[int(rnd() * len(legal))])
-        actions += 1
-        if len(state.history) != before or state.is_terminal():
-            done += 1
+        # play until a hand ends (the history grows) or the match does
+        history = state.history
+        while state.history is history:
+            legal = state.legal_actions()
+            if not legal:  # over without a new record
+                break
+            state = state.apply(legal[int(rnd() * len(legal))])
+            actions += 1
+            if actions > limit:
+                break
+        done += 1
     return actions

@@ -32,7 +32,10 @@ by match pair (same seeds and opponent). Two runs on the same deals make the sam
 decisions wherever the change does not matter, so this difference is far less noisy than
 either run's own interval.
 
-Levels are those of ``engine.bots.LEVELS`` plus ``oracle`` and, for Cuatrola, two
+Levels are those of ``engine.bots.LEVELS``, the earlier experts kept for measurement
+(``engine.bots.MEASUREMENT_LEVELS``: ``expert@v1``, the experts shipped until issue 17;
+``python tools/arena.py cuarenta expert expert@v1`` pairs the new against the old on the
+same deals), ``oracle`` and, for Cuatrola, two
 measurement-only hybrids that split the expert->oracle gap: ``oracle-bids`` (the
 oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, the
 oracle plays the cards), and the probes of ``tools/probes.py`` (the oracle plays the
@@ -76,7 +79,7 @@ def act(state, seat, level, rng):
         level = HYBRIDS[level][0 if bidding else 1]
     if level == "oracle":
         return oracle(state, seat, rng)
-    return choose(state.view(seat), level, rng)
+    return choose(state.view(seat), level, rng, measurement=True)
 
 
 def hand_results(game: str, state, start: int) -> list[tuple]:
@@ -296,7 +299,8 @@ def report(game, a, b, s, secs):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=("cuatrola", "cuarenta"))
-    ap.add_argument("a", help="level A (novice, heuristic, expert, oracle, oracle-bids, oracle-play)")
+    ap.add_argument("a", help="level A (novice, heuristic, expert, expert@v1, oracle, oracle-bids, "
+                              "oracle-play, probes)")
     ap.add_argument("b", help="level B")
     ap.add_argument("--pairs", type=int, default=1000, help="deal pairs wanted (default 1000)")
     ap.add_argument("--rules", default="{}", help="rule options as JSON")

@@ -5,8 +5,11 @@
 For each game of ``engine.games.GAMES``, plays N random legal hands
 (``engine.selfplay.random_hands_count``, fresh matches as needed) and reports hands per second
 (best of R timed runs, after a short warm-up) in this CPython and under Pyodide, and the ratio
-Pyodide / CPython. Prints a table, then one JSON line. The Pyodide side runs this same file
-with ``--inner`` through tools/pyodide_run.mjs (one boot for all games).
+Pyodide / CPython. Alongside, the experts' searches in nodes per second: Cuatrola's exact
+solver (``cuatrola_solver``) on the whole card play of ``SOLVER_DEALS`` fixed deals, and
+Cuarenta's rank search (``cuarenta_search``) to the end of the deal from ``RANK_CARDS`` cards
+left on fixed deals. Prints a table, then one JSON line. The Pyodide side runs this same
+file with ``--inner`` through tools/pyodide_run.mjs (one boot for all games).
 Timing is done here with time.perf_counter, never inside engine/.
 """
 
@@ -22,6 +25,9 @@ from pathlib import Path
 
 DEFAULT_HANDS = 20_000
 WARMUP_HANDS = 300
+SOLVER_DEALS = 40   # Cuatrola deals solved from the first lead
+RANK_DEALS = 12     # Cuarenta deals searched exactly
+RANK_CARDS = 12     # ... from this many cards left
 TARGETS = {"cuatrola": {"cpython": 25_000, "pyodide": 10_000}}  # hands/s
 
 
@@ -54,7 +60,58 @@ def measure(hands: int, repeat: int) -> dict:
         games[name] = {"hands": hands, "actions": actions, "seconds": round(dt, 4),
                        "hands_per_s": round(hands / dt, 1), "actions_per_s": round(actions / dt, 1)}
     return {"python": platform.python_version(), "platform": sys.platform,
-            "games": games, "skipped": skipped}
+            "games": games, "skipped": skipped, "search": search_speed()}
+
+
+def search_speed() -> dict:
+    """Nodes per second of the experts' searches on fixed positions (best of two runs)."""
+    from engine.bots import cuarenta_expert as CE
+    from engine.bots.cuarenta_common import Info
+    from engine.bots.cuatrola_solver import Pos
+    from engine.cuarenta import new_match as cuarenta_match
+    from engine.cuatrola import new_match as cuatrola_match
+    solver_pos = []
+    for i in range(SOLVER_DEALS):
+        s = cuatrola_match(seed=f"bench-solver-{i}")
+        for _ in range(4):  # four passes: a normal hand
+            s = s.apply(s.parse_action("pass"))
+        solver_pos.append(Pos.from_state(s))
+    rank_pos = []
+    for i in range(RANK_DEALS):
+        s = cuarenta_match(seed=f"bench-rank-{i}")
+        rng = random.Random(i)
+        while sum(h.bit_count() for h in s.hands) > RANK_CARDS or s.phase_name != "play":
+            s = s.apply(rng.choice(s.legal_actions()))
+        info = Info.from_view(s.view(s.turn))
+        moves = list(dict.fromkeys(CE.root_move(info, c, t) for _, c, t in info.actions()))
+        rank_pos.append((CE.position(info, s.hands), CE.Evaluation(s.params, s.dealer), moves))
+    out = {}
+    for name, run in (("cuatrola_solver", lambda: [_solve(p) for p in solver_pos]),
+                      ("cuarenta_rank_search", lambda: [_rank(*x) for x in rank_pos])):
+        best = None
+        for _ in range(2):
+            t0 = time.perf_counter()
+            nodes = sum(run())
+            dt = time.perf_counter() - t0
+            if best is None or nodes / dt > best[0]:
+                best = (nodes / dt, nodes, dt)
+        out[name] = {"nodes": best[1], "seconds": round(best[2], 3),
+                     "nodes_per_s": round(best[0])}
+    return out
+
+
+def _solve(pos) -> int:
+    from engine.bots.cuatrola_solver import Solver
+    s = Solver(pos)
+    s.values()
+    return s.nodes
+
+
+def _rank(pos, evaluation, moves) -> int:
+    from engine.bots.cuarenta_search import RankSearch
+    s = RankSearch(pos, evaluation)
+    s.values(moves, pos.left)
+    return s.nodes
 
 
 def run_pyodide(hands: int, repeat: int) -> dict:
@@ -106,7 +163,12 @@ def report(hands: int, cpy: dict, pyo: dict | None, pyodide_error: str | None) -
         print(f"{name}: skipped ({why})")
     if pyodide_error:
         print(f"Pyodide: {pyodide_error}", file=sys.stderr)
+    print("search nodes per second: " + ", ".join(
+        f"{k} CPython {v['nodes_per_s']:,}" + (
+            f", Pyodide {pyo['search'][k]['nodes_per_s']:,}" if pyo and "search" in pyo else "")
+        for k, v in cpy["search"].items()))
     return {"bench": "random_play", "hands": hands, "cpython": cpy["python"],
+            "search": {"cpython": cpy["search"], "pyodide": (pyo or {}).get("search")},
             "pyodide": pyo["python"] if pyo else None, "games": summary,
             "skipped": sorted(cpy["skipped"]), "pyodide_error": pyodide_error,
             "pyodide_wall_seconds": pyo.get("wall_seconds") if pyo else None}

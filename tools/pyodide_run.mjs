@@ -5,7 +5,7 @@
 //
 // - Boots Pyodide from the pinned npm package in ./node_modules/pyodide (see package.json;
 //   run `npm ci` first). Exits 2 with a message if it is missing.
-// - Copies every .py file of ./engine (recursively, skipping __pycache__) into the in-memory
+// - Copies every .py and .json file of ./engine (recursively, skipping __pycache__) into the in-memory
 //   file system at /home/pyodide/engine, and puts /home/pyodide first on sys.path.
 // - Copies SCRIPT.py to /home/pyodide/__script__/, sets sys.argv = [SCRIPT.py, ...args] and runs
 //   it as __main__ (like `python SCRIPT.py`, except that the script's own directory is NOT on
@@ -56,14 +56,15 @@ const writer = (fd) => ({ write: (buf) => { writeAll(fd, buf); return buf.length
 py.setStdout(writer(1));
 py.setStderr(writer(2));
 
-// Copy engine/**/*.py into the Pyodide file system.
+// Copy engine/**/*.py and *.json (the files build.py puts into engine.zip: code and the
+// computer players' model files) into the Pyodide file system.
 function copyTree(hostDir, emDir) {
   py.FS.mkdirTree(emDir);
   for (const ent of fs.readdirSync(hostDir, { withFileTypes: true })) {
     const host = path.join(hostDir, ent.name);
     if (ent.isDirectory()) {
       if (ent.name !== "__pycache__" && !ent.name.startsWith(".")) copyTree(host, `${emDir}/${ent.name}`);
-    } else if (ent.isFile() && ent.name.endsWith(".py")) {
+    } else if (ent.isFile() && (ent.name.endsWith(".py") || ent.name.endsWith(".json"))) {
       py.FS.writeFile(`${emDir}/${ent.name}`, fs.readFileSync(host));
     }
   }

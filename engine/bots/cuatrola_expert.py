@@ -35,6 +35,7 @@ from ..cuatrola import rules as R
 from ..cuatrola.play import POINTS, beats, first_leader, winning
 from ..cuatrola.state import BID_ACTION_BASE, BIDDING, CuatrolaState
 from . import cuatrola_heuristic as H
+from . import cuatrola_leads as L
 from .cuatrola_info import Info
 from .cuatrola_model import PlayModel
 from .cuatrola_sample import Sampler
@@ -52,6 +53,7 @@ OPPONENT_SOLO_P = 0.65  # assumed success of an opponent's bid we let stand
 DISCARD_WEIGHT = 0.35   # weight of a deal where a discarder kept as/tres of the suit
 INFERENCE = True        # weigh deals by how well they explain the others' decisions
 MAX_TRIES = 12          # deals drawn per sample before taking the likeliest
+LEAD_CORRECTION = True  # add the learned lead correction (cuatrola_leads) to leads' values
 
 
 def current_margin(info: Info) -> int:
@@ -172,6 +174,9 @@ def play(info: Info, rng, budget: int | None = None, max_samples: int | None = N
             totals[c] += w * (mine if tricks_mode else hand_utility(margin0 + mine, value))
         wsum += w
     scores = {c: totals[c] / wsum for c in moves}
+    if LEAD_CORRECTION and not info.trick and not tricks_mode:
+        for c in moves:
+            scores[c] += L.correction(info, c)
     best = max(moves, key=lambda c: (scores[c], c == h_card, -c))
     return best, scores
 

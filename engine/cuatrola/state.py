@@ -98,8 +98,9 @@ def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int) -> tuple[tuple[int, .
     order = shuffled(R.CARDS, "cuatrola", cfg.seed, f"hand/{hand_no}")
     mano = (dealer + 1) % R.SEATS
     hands = [0, 0, 0, 0]
-    for k, c in enumerate(order):
-        hands[(mano + k) % R.SEATS] |= 1 << c
+    bit = _BIT.__getitem__
+    for k in range(R.SEATS):  # card k, k + 4, ... goes to the k-th seat from the mano
+        hands[(mano + k) % R.SEATS] = sum(map(bit, order[k::R.SEATS]))
     return tuple(hands), order[-1]
 
 
@@ -113,6 +114,12 @@ def first_dealer(cfg: MatchConfig) -> int:
 _new = tuple.__new__
 _ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
 _BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids
+#: memo: (bids so far, quintola, limited score) -> the legal bid actions (a few hundred keys)
+_BID_ACTIONS: dict[tuple, tuple[int, ...]] = {}
+#: NEXT[declarer + 1][seat]: ``next_seat(seat, sitting_out(declarer))``, looked up
+NEXT = tuple(tuple(next_seat(seat, sitting_out(d)) for seat in range(R.SEATS))
+             for d in range(-1, R.SEATS))
+_BIT = tuple(1 << c for c in range(64))
 
 
 class CuatrolaState(NamedTuple):
@@ -177,7 +184,7 @@ class CuatrolaState(NamedTuple):
                 acts = _ACTIONS[self.legal] = cards_of(self.legal)
             return acts
         if self.phase == BIDDING:
-            return tuple(BID_ACTION_BASE + b for b in self._legal_bids())
+            return self._bid_actions()
         return ()
 
     def apply(self, action: int) -> "CuatrolaState":
@@ -186,10 +193,9 @@ class CuatrolaState(NamedTuple):
                 raise self.refusal(action).error(self.action_text(action))
             return self._play(action)
         if self.phase == BIDDING:
-            b = action - BID_ACTION_BASE
-            if b not in self._legal_bids():
+            if action not in self._bid_actions():
                 raise self.refusal(action).error(self.action_text(action))
-            return self._bid(b)
+            return self._bid(action - BID_ACTION_BASE)
         raise self.refusal(action).error(self.action_text(action))
 
     # ----- notation -------------------------------------------------------
@@ -224,6 +230,15 @@ class CuatrolaState(NamedTuple):
         return c
 
     # ----- bidding --------------------------------------------------------
+    def _bid_actions(self) -> tuple[int, ...]:
+        """The legal bids as actions (memoised on what decides them)."""
+        rules = self.cfg.rules
+        key = (self.bids, rules.quintola, self.score[self.turn % 2] if rules.bid_limits else -1)
+        acts = _BID_ACTIONS.get(key)
+        if acts is None:
+            acts = _BID_ACTIONS[key] = tuple(BID_ACTION_BASE + b for b in self._legal_bids())
+        return acts
+
     def _legal_bids(self) -> tuple[int, ...]:
         highest = max((b for _, b in self.bids), default=R.PASS)
         rules = self.cfg.rules
@@ -248,14 +263,21 @@ class CuatrolaState(NamedTuple):
     def _bid(self, b: int) -> "CuatrolaState":
         bids = self.bids + ((self.turn, b),)
         if len(bids) < R.SEATS:
-            return self._replace(bids=bids, turn=(self.turn + 1) % R.SEATS)
+            return _new(CuatrolaState, (
+                self.cfg, self.hand_no, self.dealer, self.hands, self.trump, BIDDING,
+                (self.turn + 1) % R.SEATS, bids, self.contract, self.declarer, self.trick,
+                self.win_seat, self.win_card, self.legal, self.tricks, self.card_points,
+                self.tricks_won, self.cantes, self.score, self.history, self.winner))
         declarer, contract = -1, R.PASS
         for seat, bid in bids:
             if bid > contract:
                 declarer, contract = seat, bid
         leader = first_leader(self.dealer, declarer)
-        return self._replace(bids=bids, contract=contract, declarer=declarer,
-                             phase=PLAY, turn=leader, legal=self.hands[leader])
+        return _new(CuatrolaState, (
+            self.cfg, self.hand_no, self.dealer, self.hands, self.trump, PLAY, leader, bids,
+            contract, declarer, self.trick, self.win_seat, self.win_card, self.hands[leader],
+            self.tricks, self.card_points, self.tricks_won, self.cantes, self.score,
+            self.history, self.winner))
 
     # ----- play -----------------------------------------------------------
     def _winning(self, trick) -> tuple[int, int]:
@@ -322,41 +344,38 @@ class CuatrolaState(NamedTuple):
                        f"you have no {led_name}: you must trump with {trump_name}")
 
     def _play(self, c: int) -> "CuatrolaState":
-        seat = self.turn
-        hands = list(self.hands)
-        hands[seat] &= ~(1 << c)
-        trick = self.trick + ((seat, c),)
-        trump = self.trump // 10
-        if len(trick) == 1 or beats(c, self.win_card, trump):
+        (cfg, hand_no, dealer, hands, trump_card, _, seat, bids, contract, declarer, trick,
+         win_seat, win_card, _, tricks, card_points, tricks_won, cantes, score, history,
+         _) = self
+        hands = list(hands)
+        hands[seat] &= ~_BIT[c]
+        trump = trump_card // 10
+        if not trick or beats(c, win_card, trump):
             win_seat, win_card = seat, c
-        else:
-            win_seat, win_card = self.win_seat, self.win_card
-        declarer = self.declarer
+        trick = trick + ((seat, c),)
         if len(trick) < (R.SEATS if declarer < 0 else R.SEATS - 1):
-            nxt = next_seat(seat, sitting_out(declarer))
-            legal = legal_mask(self.cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt)
+            nxt = NEXT[declarer + 1][seat]
+            legal = legal_mask(cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt)
             return _new(CuatrolaState, (
-                self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, nxt,
-                self.bids, self.contract, declarer, trick, win_seat, win_card, legal,
-                self.tricks, self.card_points, self.tricks_won, self.cantes, self.score,
-                self.history, -1))
+                cfg, hand_no, dealer, tuple(hands), trump_card, PLAY, nxt, bids, contract,
+                declarer, trick, win_seat, win_card, legal, tricks, card_points, tricks_won,
+                cantes, score, history, -1))
         side = win_seat % 2
         won = 0
         for _, x in trick:
             won += POINTS[x]
-        card_points = (self.card_points[0] + won, self.card_points[1]) if side == 0 else \
-            (self.card_points[0], self.card_points[1] + won)
-        tricks_won = (self.tricks_won[0] + 1, self.tricks_won[1]) if side == 0 else \
-            (self.tricks_won[0], self.tricks_won[1] + 1)
-        tricks = self.tricks + (Trick(trick[0][0], trick, win_seat),)
-        cantes = self.cantes
+        card_points = (card_points[0] + won, card_points[1]) if side == 0 else \
+            (card_points[0], card_points[1] + won)
+        tricks_won = (tricks_won[0] + 1, tricks_won[1]) if side == 0 else \
+            (tricks_won[0], tricks_won[1] + 1)
+        tricks = tricks + (_new(Trick, (trick[0][0], trick, win_seat)),)
         if hands[side] & (hands[side] >> 1) & CABALLO_MASK or \
                 hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK:  # a pair: look closer
             cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
         state = _new(CuatrolaState, (
-            self.cfg, self.hand_no, self.dealer, tuple(hands), self.trump, PLAY, win_seat,
-            self.bids, self.contract, declarer, (), -1, -1, hands[win_seat],
-            tricks, card_points, tricks_won, cantes, self.score, self.history, -1))
+            cfg, hand_no, dealer, tuple(hands), trump_card, PLAY, win_seat, bids, contract,
+            declarer, (), -1, -1, hands[win_seat], tricks, card_points, tricks_won, cantes,
+            score, history, -1))
         if len(tricks) == R.TRICKS_PER_HAND:
             return state._finish_hand(win_seat)
         return state
@@ -375,8 +394,8 @@ class CuatrolaState(NamedTuple):
         cante_pts = [0, 0]
         for k in self.cantes:
             cante_pts[k.seat % 2] += k.points
-        totals = [self.card_points[i] + cante_pts[i] + (R.ULTIMAS_POINTS if i == ultimas else 0)
-                  for i in range(2)]
+        totals = [self.card_points[0] + cante_pts[0], self.card_points[1] + cante_pts[1]]
+        totals[ultimas] += R.ULTIMAS_POINTS
         if self.contract >= R.CUATROLA:
             need = R.tricks_needed(self.contract, self.rules)
             dside = self.declarer % 2
@@ -386,11 +405,11 @@ class CuatrolaState(NamedTuple):
         else:
             win_side = ultimas  # seed 003: 'gana la mano la pareja que ha logrado las 10 de últimas'
         value = R.BID_VALUE.get(self.contract, R.NORMAL_HAND_VALUE)
-        points = tuple(value if i == win_side else 0 for i in range(2))
-        score = tuple(self.score[i] + points[i] for i in range(2))
-        record = HandRecord(self.hand_no, self.dealer, self.trump, self.bids, self.contract,
-                            self.declarer, self.tricks, self.card_points, self.cantes, ultimas,
-                            tuple(totals), win_side, points)
+        points = (value, 0) if win_side == 0 else (0, value)
+        score = (self.score[0] + points[0], self.score[1] + points[1])
+        record = _new(HandRecord, (self.hand_no, self.dealer, self.trump, self.bids,
+                                   self.contract, self.declarer, self.tricks, self.card_points,
+                                   self.cantes, ultimas, tuple(totals), win_side, points))
         history = self.history + (record,)
         rules = self.rules
         winner = -1
@@ -414,9 +433,9 @@ class CuatrolaState(NamedTuple):
 
 def _start_hand(cfg: MatchConfig, hand_no: int, dealer: int, score, history) -> CuatrolaState:
     hands, trump = deal_hand(cfg, hand_no, dealer)
-    return CuatrolaState(cfg, hand_no, dealer, hands, trump, BIDDING, (dealer + 1) % R.SEATS,
-                         (), R.PASS, -1, (), -1, -1, 0, (), (0, 0), (0, 0), (), score, history,
-                         -1)
+    return _new(CuatrolaState, (cfg, hand_no, dealer, hands, trump, BIDDING,
+                                (dealer + 1) % R.SEATS, (), R.PASS, -1, (), -1, -1, 0, (), (0, 0),
+                                (0, 0), (), score, history, -1))
 
 
 def initial_state(cfg: MatchConfig) -> CuatrolaState:

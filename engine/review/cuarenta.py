@@ -12,12 +12,13 @@ points of the seat's side minus the other side's.
   less under "38 que no juega" and "Rondas ab 30").
 
 **From what the seat could know** (``expert(view, rng)``): the expert's evaluation
-(``cuarenta_expert.play``: deals consistent with the view, each searched a round ahead,
-the cartón at ``CARD_VALUE`` a card and the best capture the seat then has), counted
-from the position now. Taking a forgotten sequence is valued by the best play after it
-(from the view the seat has after its own take). A claim's value is exact from the
-view: every card of the holder's deal was played face up, so the ronda's rank is the
-one he played three times (``claim_rank``).
+(``cuarenta_expert.play``: deals consistent with the view and with the others' plays,
+each searched on ranks to the end of the deal or a round deep, the points and the
+cartón's expectation where the search ends), counted from the expert's value of the
+position now (``cuarenta_expert.position_value``). Taking a forgotten sequence is
+valued by the best play after it (from the view the seat has after its own take). A
+claim's value is exact from the view: every card of the holder's deal was played face
+up, so the ronda's rank is the one he played three times (``claim_rank``).
 """
 
 from __future__ import annotations
@@ -111,8 +112,6 @@ def _play(info: Info, rng, acts, stats: dict) -> dict:
 
 
 def _position(info: Info) -> float:
-    """The expert's count of the position now: points and cards captured (its leaf value
-    without the capture bonus), so that values say what each play gains from here."""
-    me = info.side
-    return (info.score[me] - info.score[1 - me]) + \
-        CE.CARD_VALUE * (info.captured[me] - info.captured[1 - me])
+    """The expert's count of the position now (``cuarenta_expert.position_value``), so that
+    values say what each play gains from here."""
+    return CE.position_value(info)

@@ -1,0 +1,116 @@
+"""The Cuarenta rank search (engine/bots/cuarenta_search.py) against the engine: its plays
+are the engine's legal plays with suits forgotten, a play leaves the position the engine
+reaches, and its values are those of a brute-force minimax over the engine's plays (the
+bots' ``Sim``, itself checked against the engine in test_cuarenta_bots.py)."""
+
+import random
+
+import pytest
+
+from engine.bots import cuarenta_expert as E
+from engine.bots.cuarenta_common import Info, Sim, parse_play
+from engine.bots.cuarenta_search import (INF, WIN_VALUE, RankSearch, cards_in, child, moves,
+                                         rank_counts)
+from engine.cuarenta import new_match
+from engine.cuarenta import rules as R
+from engine.cuarenta.state import PLAY
+
+RULES = [{}, {"players": 2}, {"todo_dos": True}, {"thirty_eight": "no_limpia"},
+         {"rondas_from_30": True}]
+
+
+def _positions(rules, n, seed):
+    """Play positions of random matches (the 38 rule visited now and then)."""
+    r = random.Random(seed)
+    out = []
+    m = 0
+    while len(out) < n:
+        s = new_match(seed=f"rank-{seed}-{m}", options=rules)
+        m += 1
+        while not s.is_terminal() and len(out) < n:
+            if s.phase == PLAY:
+                if r.random() < 0.1:
+                    s = s._replace(score=(R.THIRTY_EIGHT, r.choice((0, 30, R.THIRTY_EIGHT))))
+                out.append(s)
+            s = s.apply(r.choice(s.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_rank_plays_are_the_engines_plays_without_suits(rules):
+    for s in _positions(rules, 150, 1):
+        info = Info.from_view(s.view(s.turn))
+        engine = {E.root_move(info, c, tk) for t, c, tk in info.actions()}
+        pos = E.position(info, s.hands)
+        mine = set(moves(pos.hands[s.turn], pos.table, pos.last))
+        assert mine <= engine
+        # left out: pairing the other card of the rank just laid instead of falling on it
+        # (the same table after it, and the caída's points are never negative)
+        for r, taken, k, caida in engine - mine:
+            assert not caida and (r, taken, k, True) in mine
+        # each play leaves the position the engine reaches (within the deal)
+        for t, c, tk in info.actions():
+            s2 = s.apply(s.parse_action(t))
+            q = child(pos, E.root_move(info, c, tk))
+            if s2.hand_no != s.hand_no or s2.deal_no != s.deal_no or s2.is_terminal():
+                continue
+            assert q.table == rank_counts(s2.table)
+            assert q.hands == [rank_counts(h) for h in s2.hands]
+            assert q.score == list(s2.score)
+            assert q.caps == [m.bit_count() for m in s2.captured]
+            assert q.last == (s2.last % R.RANKS if s2.last >= 0 else -1)
+            assert q.turn == s2.turn and q.left == cards_in(sum(q.hands))
+
+
+def _brute(sim: Sim, info, evaluation, me_side, depth_left, last_deal, stock):
+    """Minimax over every play with suits (``Sim``) to the end of the deal, valued like
+    the rank search (points, a won game, the evaluation of the cards)."""
+    side = sim.turn & 1
+    if not any(sim.hands):
+        return _static(sim, evaluation, side, last_deal, stock, info)
+    best = -INF
+    for c, taken in sim.moves():
+        nxt = sim.copy()
+        nxt.play(c, taken)
+        if nxt.score[side] >= R.TARGET_POINTS:
+            v = _static(nxt, evaluation, side, last_deal, stock, info) + WIN_VALUE
+        else:
+            v = -_brute(nxt, info, evaluation, me_side, depth_left - 1, last_deal, stock)
+        best = max(best, v)
+    return best
+
+
+def _static(sim, evaluation, side, last_deal, stock, info):
+    pos = E.Pos([rank_counts(h) for h in sim.hands], rank_counts(sim.table),
+                sim.last % R.RANKS if sim.last >= 0 else -1, sim.score, sim.caps, sim.turn,
+                evaluation.params, info.dealer, last_deal, stock)
+    return sim.score[side] - sim.score[1 - side] + evaluation(pos, side)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_exact_values_are_brute_force_minimax_over_the_engines_plays(rules):
+    checked = 0
+    for s in _positions(rules, 400, 2):
+        left = sum(h.bit_count() for h in s.hands)
+        if left > 6:
+            continue
+        info = Info.from_view(s.view(s.turn))
+        pos = E.position(info, s.hands)
+        evaluation = E.Evaluation(pos.params, info.dealer)
+        root = {E.root_move(info, c, tk): (c, tk) for t, c, tk in info.actions()}
+        vals = RankSearch(pos, evaluation).values(list(root), left)
+        sim = Sim(s.hands, s.table, s.last, s.score, [m.bit_count() for m in s.captured],
+                  s.turn, s.rules, s.dealer)
+        side = s.turn & 1
+        for m, (c, tk) in root.items():
+            nxt = sim.copy()
+            nxt.play(c, tk)
+            if nxt.score[side] >= R.TARGET_POINTS:
+                want = _static(nxt, evaluation, side, pos.last_deal, pos.stock, info) + WIN_VALUE
+            else:
+                want = -_brute(nxt, info, evaluation, side, left - 1, pos.last_deal, pos.stock)
+            assert vals[m] == pytest.approx(want), (m, rules)
+        best_m, best_v = RankSearch(pos, evaluation).best(list(root), left)
+        assert best_v == pytest.approx(max(vals.values()))
+        checked += 1
+    assert checked >= 20
