@@ -266,6 +266,8 @@ def app_table(pw, url, tables):
         host.locator("#seats-panel button.primary").last.click()
         # play 40 actions (the guest's are timed)
         guest.evaluate("window.__sent = []")
+        for page in pages:  # each table counts its moves from 0 again: forget the last table's
+            page.evaluate("window.__shown = {}")
         end = time.time() + 120
         while time.time() < end:
             moved = False
