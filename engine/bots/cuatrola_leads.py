@@ -134,5 +134,8 @@ WEIGHTS = load()
 
 
 def correction(info, c: int, weights=WEIGHTS) -> float:
-    """What to add to the expert's value of leading ``c`` (utility points)."""
+    """What to add to the expert's value of leading ``c`` (utility points); nothing, and
+    no features computed, while every weight is zero (an untrained model)."""
+    if not any(weights):
+        return 0.0
     return sum(w * x for w, x in zip(weights, features(info, c)))
