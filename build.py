@@ -11,8 +11,12 @@
 What goes into dist/ (see docs/app.md):
 
 - the ``web/`` shell (HTML, CSS, JS modules, i18n catalogs), copied as is;
-- ``engine.zip``: every ``engine/**/*.py``, sorted, fixed timestamps; the worker
-  unpacks it with ``pyodide.unpackArchive`` and imports every engine module;
+- ``engine.zip``: every ``engine/**/*.py`` but the command line's ``__main__.py``, compiled
+  to bytecode by Pyodide's own Python (``tools/pyc.mjs`` under Node: the ``.pyc`` where the
+  ``.py`` was, an unchecked source hash instead of a time stamp, no docstrings) and the model files (``*.json``), sorted, fixed timestamps; the
+  worker unpacks it with ``pyodide.unpackArchive`` and imports every engine module without
+  compiling any source (docs/performance.md, issue 15). Compiled trees are kept in
+  ``.cache/engine-pyc/`` by the hash of their inputs;
 - ``pyodide/``: the Pyodide core pinned to one version from ``node_modules/pyodide``
   and a ``pyodide-lock.json`` that lists only what is shipped (no packages);
 - ``icons/``: PNG icons drawn here with zlib + struct (no image library);
@@ -57,6 +61,10 @@ PYODIDE_VERSION = "314.0.8"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_MODULES = ROOT / "node_modules"
+PYC_TOOL = ROOT / "tools" / "pyc.mjs"
+PYC_CACHE = ROOT / ".cache" / "engine-pyc"
+PYC_CACHE_KEEP = 8            # compiled trees kept (the newest)
+MAIN = Path("__main__.py")   # the command line (python -m engine): not in the app
 #: npm packages shipped in dist/vendor/, unchanged: package → {file in the package: path in dist}.
 #: Their versions are the exact pins of package.json's devDependencies. uqr is an ES module
 #: (web/together/qr.js imports it); jsQR is a UMD script that defines ``self.jsQR`` in the
@@ -201,22 +209,57 @@ def check_models(src: Path) -> None:
         raise BuildError(f"{e}") from None
 
 
+def engine_bytecode(src: Path) -> dict[str, bytes]:
+    """``{relative path of the .pyc: bytes}`` for every ``.py`` of ``src``, compiled by the
+    pinned Pyodide's Python (``tools/pyc.mjs``), cached by the hash of every input."""
+    sources = [p for p in files_under(src) if p.suffix == ".py" and p.relative_to(src) != MAIN]
+    h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + PYC_TOOL.read_bytes())
+    for p in sources:
+        h.update(p.relative_to(src).as_posix().encode() + b"\0" + hashlib.sha256(p.read_bytes()).digest())
+    cached = PYC_CACHE / h.hexdigest()[:32]
+    wanted = sorted(p.relative_to(src).with_suffix(".pyc").as_posix() for p in sources)
+    if not all((cached / rel).is_file() for rel in wanted):
+        node = shutil.which("node") or shutil.which("nodejs")
+        if not node:
+            raise BuildError("Node.js is needed to compile the engine with Pyodide's Python "
+                             "(Debian: `apt-get install -y nodejs`).")
+        check_pyodide()
+        tmp = cached.with_name(cached.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        import subprocess
+        run = subprocess.run([node, str(PYC_TOOL), str(PYODIDE_DIR), str(src), str(tmp)],
+                             capture_output=True, text=True)
+        if run.returncode:
+            raise BuildError("the engine does not compile under Pyodide's Python:\n"
+                             + (run.stderr.strip() or run.stdout.strip()))
+        shutil.rmtree(cached, ignore_errors=True)
+        tmp.rename(cached)
+        kept = sorted((d for d in PYC_CACHE.iterdir() if d.is_dir() and d != cached),
+                      key=lambda d: d.stat().st_mtime, reverse=True)
+        for old in kept[PYC_CACHE_KEEP - 1:]:
+            shutil.rmtree(old, ignore_errors=True)
+    return {rel: (cached / rel).read_bytes() for rel in wanted}
+
+
 def engine_archive(src: Path | None = None) -> bytes:
-    """A reproducible zip of the engine package (``engine/...`` paths)."""
+    """A reproducible zip of the engine package (``engine/...`` paths): its bytecode and its
+    model files, no source."""
     src = src or ENGINE
     if not (src / "__init__.py").is_file():
         raise BuildError(f"the engine package is missing ({src}/__init__.py)")
     check_models(src)
+    entries = engine_bytecode(src)
+    for p in files_under(src):
+        if p.suffix == ".json":
+            entries[p.relative_to(src).as_posix()] = p.read_bytes()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
-        for p in files_under(src):
-            if p.suffix not in (".py", ".json"):
-                continue
-            info = zipfile.ZipInfo("engine/" + p.relative_to(src).as_posix(), ZIP_DATE)
+        for rel in sorted(entries):
+            info = zipfile.ZipInfo("engine/" + rel, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3
-            z.writestr(info, p.read_bytes(), compresslevel=9)
+            z.writestr(info, entries[rel], compresslevel=9)
     return buf.getvalue()
 
 

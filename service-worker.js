@@ -65,14 +65,17 @@ async function fetchChecked(path, integrity) {
 
 // First install: the page starts Python at once, from the network (web/boot.js), while this
 // service worker installs. So that the install does not compete with Python's start, for the
-// network (a browser opens a few connections per server) nor for the CPU, it goes in two
-// steps:
-// 1. at once: the files the page has already loaded (the shell), from the HTTP cache only
-//    (no request leaves the browser);
-// 2. once a page says its engine has settled (ready or failed): Python's files, which its
-//    worker has downloaded by then (copying them costs CPU: the bytes, and V8 compiling
-//    the scripts put into Cache Storage for its code cache), then what is still missing
-//    from the network (screens and tables not shown yet, other languages, icons).
+// network (a browser opens a few connections per server) nor for the CPU, it is registered at
+// once and waits, before it copies anything, until a page says its engine has settled (ready
+// or failed); then:
+// 1. the files the page has already loaded (the shell), from the HTTP cache only (no request
+//    leaves the browser);
+// 2. Python's files, which its worker has downloaded by then (copying them costs CPU: the
+//    bytes, and V8 compiling the scripts put into Cache Storage for its code cache), then
+//    what is still missing from the network (screens and tables not shown yet, other
+//    languages, icons).
+// (Copying the shell at once, while Python started, cost a first visit about a tenth:
+// docs/performance.md, "What was tried".)
 // Without a word from a page it goes on as soon as no page is open any more (closed while
 // Python loaded), and after PYTHON_WAIT ms at most (a slow phone's first start can take a
 // minute). An update (a version already active) does not wait: no page is starting Python
@@ -126,8 +129,8 @@ async function precache() {
   };
   const bigFirst = (a, b) => b[2] - a[2];
   const firstInstall = !self.registration.active;
+  if (firstInstall && PRECACHE.some(([p]) => !old.has(p))) await waitForPython();
   if (firstInstall) await store(PRECACHE.filter(([p]) => !PYTHON_FILES(p)), true);
-  if (firstInstall && PRECACHE.some(([p]) => !stored.has(p) && !old.has(p))) await waitForPython();
   await store(PRECACHE.filter(([p]) => PYTHON_FILES(p) && !stored.has(p)).sort(bigFirst));
   await store(PRECACHE.filter(([p]) => !stored.has(p)).sort(bigFirst));
   // written last: a cache without it is never taken as complete (a failed install deletes it)

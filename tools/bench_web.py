@@ -283,16 +283,28 @@ window.__firstScreen = null;
 window.__controlledAt = null;
 if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('controllerchange',
   () => { if (window.__controlledAt === null) window.__controlledAt = performance.now(); });
+(() => {
+const POLL_MS = 10;
+// the first screen: seen by a MutationObserver, on screen at the frame after it
+const FIRST = '#new-cuatrola, #screen .table .hand button.card';
+const seen = () => {
+  if (window.__firstSeen || !document.querySelector(FIRST)) return false;
+  window.__firstSeen = true;
+  requestAnimationFrame(() => setTimeout(() => { window.__firstScreen = performance.now(); }, 0));
+  return true;
+};
+const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+watch.observe(document, { childList: true, subtree: true });
+// done: a timer every POLL_MS, not a requestAnimationFrame loop (which would make the
+// browser produce a frame every 16 ms while Python loads: CPU of its own, in the page's
+// main thread, the compositor and the GPU process, taken from Python's start)
 (function poll() {
-  if (!window.__firstSeen && document.querySelector('#new-cuatrola, #screen .table .hand button.card')) {
-    window.__firstSeen = true;
-    requestAnimationFrame(() => setTimeout(() => { window.__firstScreen = performance.now(); }, 0));
-  }
   if ((window.__tapete && window.__tapete.ready && window.__firstScreen !== null) || window.__bare) {
     console.debug('bench:done');
     return;
   }
-  requestAnimationFrame(poll);
+  setTimeout(poll, POLL_MS);
+})();
 })();
 // tap to card: from the pointerdown on a card of the hand (its time stamp: when the input
 // arrived) to that card in the trick, and to the frame after that
