@@ -130,7 +130,7 @@ def test_axe_finds_nothing_on_the_seats_panel_and_a_join(phone, app_url):
 def test_axe_finds_nothing_on_the_learning_screens(phone, app_url):
     """Issue 16: the review (values filled in), the replay (every seat's cards shown), the
     daily deal screen, a challenge link's message, the hint dialog, a result screen."""
-    from .test_review import played, record
+    from .review_helpers import played, record
     from .helpers import put_raw
     set_settings(phone, lang="en", speed="instant")
     m = played("cuatrola", "axe-review")

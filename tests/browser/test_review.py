@@ -5,37 +5,11 @@ are written in the match file's meta and shown in history and in the review."""
 
 from __future__ import annotations
 
-import time
-
 from engine import match as M
 from engine.api import handle
-from engine.bots import choose as bot_choose
 
 from .helpers import (choose, goto, my_turn, new_match, press, put_raw, set_settings, stored, wait_ready)
-
-
-def played(game, seed, rules=None, extra=0):
-    """A match file whose first hand is over (club players), then ``extra`` more actions."""
-    m = M.new_match_file(game, seed=seed, options=rules)
-    s = M.replay(m)
-    while s.hand_no < 1:
-        a = bot_choose(s.view(s.current_player), "heuristic", None)
-        m["actions"].append(a)
-        s = s.apply(s.parse_action(a))
-    for _ in range(extra):
-        a = bot_choose(s.view(s.current_player), "heuristic", None)
-        m["actions"].append(a)
-        s = s.apply(s.parse_action(a))
-    return m
-
-
-def record(mid, m, meta=None):
-    if meta:
-        m = dict(m, meta={**m.get("meta", {}), **meta})
-    view = handle({"op": "view", "match": m, "seat": 0})["view"]
-    now = int(time.time() * 1000)
-    return {"id": mid, "rev": 1, "game": m["game"], "created": now, "updated": now, "status": "playing",
-            "origin": "new", "match": m, "result": {"score": view["score"], "winner": None}, "view": view}
+from .review_helpers import played, record
 
 
 def test_review_lists_every_decision_with_the_engines_values(phone, app_url):
@@ -57,6 +31,9 @@ def test_review_lists_every_decision_with_the_engines_values(phone, app_url):
         assert "mistake" in (li.get_attribute("class") or "") if a["mistake"]["expert"] else \
             "mistake" not in (li.get_attribute("class") or "").split()
         assert "null" not in li.inner_text()
+        # a cost under the threshold is said to be small, so that "0 costly mistakes" reads true
+        small = a["cost"]["expert"] > 0 and not a["mistake"]["expert"]
+        assert ("not counted as a costly mistake" in li.inner_text()) == small
         if not a["forced"]:
             # one row per legal choice, in the engine's order, the choice made in bold
             rows = li.locator("table.choices tbody tr")
@@ -71,10 +48,33 @@ def test_review_lists_every_decision_with_the_engines_values(phone, app_url):
     assert phone.locator(".review-nav a", has_text="Next").count() == 0
 
 
+def test_a_small_cost_is_said_to_be_no_costly_mistake(phone, app_url):
+    """A choice that cost less than the game's threshold (engine/review: ``mistake`` false)
+    says so; the count at the top counts only costly ones, so it does not read as a
+    contradiction (seed found by search: decisions 4 and 11 cost a little)."""
+    set_settings(phone, lang="en", speed="instant")
+    m = played("cuatrola", "review-browser-3")
+    small = []
+    for d in handle({"op": "analyse", "match": m, "seat": 0, "hand": 1})["decisions"]:
+        a = handle({"op": "analyse", "match": m, "seat": 0, "action": d["action"]})
+        if a["cost"]["expert"] > 0 and not a["mistake"]["expert"]:
+            small.append(d["action"])
+    assert small == [4, 11]
+    put_raw(phone, record("rv-small", m))
+    phone.goto(app_url + "#/review/rv-small?hand=1")
+    wait_ready(phone)
+    phone.wait_for_selector(".page.review[data-done=true]", timeout=120_000)
+    for action in small:
+        li = phone.locator(f".decision[data-action='{action}']")
+        assert "your choice cost" in li.inner_text()
+        assert "A small difference: not counted as a costly mistake." in li.inner_text()
+        assert "mistake" not in li.get_attribute("class").split()
+    assert phone.locator(".d-small").count() == len(small)
+
+
 def test_a_costly_mistake_is_marked_with_its_cost(phone, app_url):
     """tests/engine/test_review.py's thrown-away ace (docs/api.md example): marked in the list."""
-    from tests.engine.cuatrola_helpers import match_file
-    from tests.engine.test_review import THROWN_AS_ACTIONS, THROWN_AS_DEAL
+    from tests.engine.cuatrola_helpers import THROWN_AS_ACTIONS, THROWN_AS_DEAL, match_file
     set_settings(phone, lang="en", speed="instant")
     m = match_file(*THROWN_AS_DEAL, THROWN_AS_ACTIONS)
     put_raw(phone, record("rv-mistake", m))

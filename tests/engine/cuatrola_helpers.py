@@ -32,3 +32,13 @@ def match_file(hands, trump, actions, dealer=DEALER, **options) -> dict:
 # random legal play (random.Random(11752)).
 TIE_DEAL = {"hands": ['1C 11C 1B 3B 10B', '1O 10C 10E 12E 11B', '3O 11O 3C 1E 3E', '10O 12O 12C 11E 12B'], "trump": '12O'}
 TIE_ACTIONS = ('pass', 'pass', 'pass', 'pass', '3B', '11B', '11O', '12B', '3C', '12C', '1C', '10C', '1B', '1O', '3O', '12O', '10E', '1E', '11E', '10B', '3E', '10O', '11C', '12E')
+
+
+# the first hand of seed "find84" (dealer seat 3, trump 1O) played by club players, except
+# that seat 0, void in bastos and without trumps at trick 4, throws away its 1E (action
+# 17) instead of the 10E
+THROWN_AS_DEAL = [["11O 11C 1E 10E 11B", "3O 10C 3E 12E 1B", "1C 3C 12C 10B 12B",
+                   "1O 10O 12O 11E 3B"], "1O"]
+THROWN_AS_ACTIONS = ["pass", "pass", "pass", "pass", "11C", "10C", "12C", "10O", "1O", "11O",
+                     "3O", "10B", "12O", "11B", "3E", "12B", "3B", "1E", "1B", "3C", "12E",
+                     "1C", "11E", "10E"]

@@ -12,7 +12,7 @@ from engine import match as M
 from engine.bots import choose
 from engine.deal import SeededStream
 
-from .test_review import ok, played_match, refused
+from .review_helpers import ok, played_match, refused
 
 
 @pytest.mark.parametrize("game,rules", [("cuatrola", None), ("cuarenta", {"players": 2}),

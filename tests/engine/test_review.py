@@ -31,32 +31,9 @@ from engine.review.cuarenta_search import DealSearch
 from tests.bots.helpers import RULE_SETS, positions, replay_with_hands
 from tests.bots.helpers import cuarenta_alternatives, cuatrola_alternatives
 
-from .cuatrola_helpers import TIE_ACTIONS, TIE_DEAL
+from .cuatrola_helpers import THROWN_AS_ACTIONS, THROWN_AS_DEAL, TIE_ACTIONS, TIE_DEAL
 from .cuatrola_helpers import match_file as cuatrola_file
-
-
-def ok(req):
-    out = api.handle(req)
-    assert out["ok"], out
-    return out
-
-
-def refused(req, code):
-    out = api.handle(req)
-    assert out["ok"] is False and out["code"] == code, out
-    assert set(out["params"]) == set(api.refusal_codes()[code])
-    return out
-
-
-def played_match(game: str, seed: str, rules=None, hands: int = 1) -> dict:
-    """A match file whose first ``hands`` hands were played by club players."""
-    m = M.new_match_file(game, seed=seed, options=rules)
-    s = M.replay(m)
-    while s.hand_no < hands and not s.is_terminal():
-        a = choose(s.view(s.current_player), "heuristic", None)
-        m["actions"].append(a)
-        s = s.apply(s.parse_action(a))
-    return m
+from .review_helpers import ok, played_match, refused
 
 
 # ----- Cuatrola: every card visible ----------------------------------------------------
@@ -159,16 +136,6 @@ def test_a_bid_is_valued_by_the_contract_it_leaves_standing_played_by_the_solver
                 checked += 1
             s = s.apply(s.parse_action("pass"))
     assert checked >= 40
-
-
-# the first hand of seed "find84" (dealer seat 3, trump 1O) played by club players, except
-# that seat 0, void in bastos and without trumps at trick 4, throws away its 1E (action
-# 17) instead of the 10E
-THROWN_AS_DEAL = [["11O 11C 1E 10E 11B", "3O 10C 3E 12E 1B", "1C 3C 12C 10B 12B",
-                   "1O 10O 12O 11E 3B"], "1O"]
-THROWN_AS_ACTIONS = ["pass", "pass", "pass", "pass", "11C", "10C", "12C", "10O", "1O", "11O",
-                     "3O", "10B", "12O", "11B", "3E", "12B", "3B", "1E", "1B", "3C", "12E",
-                     "1C", "11E", "10E"]
 
 
 def test_a_thrown_away_as_is_a_mistake_with_its_cost():

@@ -137,6 +137,8 @@ function fillDecision(li, a) {
   li.append(...[
     h("p", { class: "d-verdict", text: verdict(a) }),
     mistake && a.mistake.expert ? h("p", { class: "d-mistake", text: t("review.mistake") }) : null,
+    // a cost under the game's threshold: said, so that "0 costly mistakes" above reads true
+    a.cost.expert > 0 && !a.mistake.expert ? h("p", { class: "d-small muted", text: t("review.small_cost") }) : null,
     h("table", { class: "choices" },
       h("caption", { class: "sr-only", text: t("review.choices") }),
       h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("review.choice") }),
