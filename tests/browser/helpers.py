@@ -341,9 +341,9 @@ def play_cuarenta(page, max_steps=2000, timeout=300, stats=None, stop=None):
     raise AssertionError("the game did not end")
 
 
-def capture_position():
-    """A 4-player Cuarenta deal (CPython) where the person can capture in more than one way:
-    (seed, view, card, the options of that card)."""
+def capture_position(ways=None):
+    """A 4-player Cuarenta deal (CPython) where the person can capture in more than one way
+    (or in exactly ``ways`` ways) with one card: (seed, view, card, the options of that card)."""
     for k in range(200):
         m = handle({"op": "new", "game": "cuarenta", "seed": f"choice-{k}", "seat": 0,
                     "rules": {"players": 4}, "meta": {"app": "tapete-web", "level": "novice"}})["match"]
@@ -359,7 +359,7 @@ def capture_position():
         by_card = {}
         for o in v["captures"]:
             by_card.setdefault(o["card"], []).append(o)
-        multi = [c for c, os in by_card.items() if len(os) > 1]
+        multi = [c for c, os in by_card.items() if (len(os) == ways if ways else len(os) > 1)]
         if multi:
             return f"choice-{k}", v, multi[0], by_card[multi[0]]
     raise AssertionError("no deal with a choice of captures")

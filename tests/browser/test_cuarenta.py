@@ -53,6 +53,23 @@ def test_capture_choice_highlights_what_it_takes(phone, app_url):
     assert options[-1]["action"] in rec["match"]["actions"]
 
 
+def test_the_capture_prompt_counts_its_ways_in_singular_and_plural(phone, app_url):
+    """Tapping a card that captures shows how many ways there are: "1 way ... choose it",
+    not "1 ways ... choose one" (seen in a play-through)."""
+    set_settings(phone, speed="instant", lang="en")
+    for ways, text in ((1, "1 way to capture with the "), (2, "2 ways to capture with the ")):
+        seed, view, card, options = capture_position(ways=ways)
+        assert len(options) == ways
+        new_match(phone, app_url, "cuarenta", {}, seed=seed, query="?players=4")
+        phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=30_000)
+        phone.locator(f".hand button.card[data-card='{card}']").tap()
+        phone.wait_for_function("t => document.getElementById('toast').textContent.includes(t)", arg=text,
+                                timeout=10_000)
+        said = phone.inner_text("#toast")
+        assert said.endswith("choose it" if ways == 1 else "choose one"), said
+        assert phone.locator(".controls button.capture-btn").count() == ways
+
+
 def test_ronda_claim_at_the_end_of_a_hand(phone, app_url):
     """seed claim-3 (2 players): with this play the person may claim the rival's ronda
     after the 40th action (found with CPython, same choices as the taps below)."""

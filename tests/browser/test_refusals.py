@@ -105,3 +105,17 @@ def test_one_worker_round_trip_per_computer_move(phone, app_url):
     assert n_moves >= 3
     assert ops.count("bot") == n_moves, ops
     assert ops.count("act") == 1 and "view" not in ops, ops   # our pass, and nothing else
+
+
+def test_a_count_of_one_is_worded_in_the_singular(phone, app_url):
+    """The review's refusal for a hand that does not exist: "only 1 hand", not "only 1 hands"
+    (the engine's own answer for a match whose first hand is being played)."""
+    from engine import match as M
+    set_settings(phone, lang="en", speed="instant")
+    goto(phone, app_url, "#/", reload=True)
+    m = M.new_match_file("cuatrola", seed="one-hand")
+    for count, hands in ((1, "hand"), (2, "hands")):
+        ans = handle({"op": "analyse", "match": m, "seat": 0, "hand": count + 1})
+        assert ans["ok"] is False and ans["code"] == "no_such_hand", ans
+        ans = dict(ans, params=dict(ans["params"], count=count))
+        assert _words(phone, ans, "cuatrola").startswith(f"This match has only {count} {hands}:")

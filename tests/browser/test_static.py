@@ -34,8 +34,11 @@ def test_every_key_used_in_the_code_exists():
     for path in (ROOT / "web").rglob("*.js"):
         text = path.read_text()
         used |= set(re.findall(r"""\bt\(\s*["']([a-z0-9_.]+)["']""", text))
-        used |= {k + ".one" for k in re.findall(r"""\bplural\(\s*["']([a-z0-9_.]+)["']""", text)}
-        used |= {k + ".other" for k in re.findall(r"""\bplural\(\s*["']([a-z0-9_.]+)["']""", text)}
+        plurals = set(re.findall(r"""\bplural\(\s*["']([a-z0-9_.]+)["']""", text))
+        # plural(cond ? "a.b" : "c.d", n)
+        for m in re.finditer(r"""\bplural\(([^(),]*\?[^(),]*),""", text):
+            plurals |= set(re.findall(r"""["']([a-z0-9_]+\.[a-z0-9_.]+)["']""", m.group(1)))
+        used |= {k + ".one" for k in plurals} | {k + ".other" for k in plurals}
         # keys chosen by a ternary: t(cond ? "a.b" : "c.d")
         for m in re.finditer(r"""\bt\(([^()]*\?[^()]*)\)""", text):
             used |= set(re.findall(r"""["']([a-z0-9_]+\.[a-z0-9_.]+)["']""", m.group(1)))
@@ -48,6 +51,25 @@ def test_every_key_used_in_the_code_exists():
         assert f"game.{game}" in en
         for level in spec["levels"]:
             assert f"level.{level}" in en, f"no label for computer level {level}"
+
+
+# things a message may count; "{n} players" is always 2 or 4
+COUNTED = r"\{(?:n|count)\} (?:ways|points|decisions|hands|moves|cards|tricks|days|deals|mistakes|hints)\b"
+NEVER_ONE = {"home.players"}
+
+
+def test_a_message_counting_things_has_words_for_one():
+    """"1 ways to capture", "1 points more than the machine" were on screen: a message that
+    counts things has a singular form (``key.one`` beside ``key.other``, or beside an
+    ``err.<code>`` message, used by web/engine-text.js when the count is 1)."""
+    for lang in LANGS:
+        cat = read_catalog(lang)
+        en = read_catalog("en")
+        for k, v in en.items():
+            if k.endswith(".one") or k in NEVER_ONE or not re.search(COUNTED, v):
+                continue
+            base = k.removesuffix(".other")
+            assert base + ".one" in cat, f"i18n/{lang}.json: {k} counts things and has no {base}.one"
 
 
 def test_no_inline_script_or_style_and_strict_csp():

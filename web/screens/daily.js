@@ -57,7 +57,7 @@ export function streak(now = new Date()) {
 function compareText(mine, machine) {
   const diff = mine.margin - machine.margin;
   const dd = mine.detail_margin - machine.detail_margin;
-  if (diff) return t(diff > 0 ? "daily.more" : "daily.less", { n: Math.abs(diff) });
+  if (diff) return plural(diff > 0 ? "daily.more" : "daily.less", Math.abs(diff));
   if (dd) return t(dd > 0 ? "daily.more_detail" : "daily.less_detail", { n: Math.abs(dd) });
   return t("daily.same");
 }
@@ -185,7 +185,7 @@ export async function showResult(root, id, isCurrent) {
     otherTitle = t("challenge.friend");
     const diff = margins(mine).margin - margins(other).margin;
     const dd = margins(mine).detail_margin - margins(other).detail_margin;
-    line = diff ? t(diff > 0 ? "challenge.more" : "challenge.less", { n: Math.abs(diff) })
+    line = diff ? plural(diff > 0 ? "challenge.more" : "challenge.less", Math.abs(diff))
       : dd ? t(dd > 0 ? "challenge.more_detail" : "challenge.less_detail", { n: Math.abs(dd) }) : t("challenge.same");
   } else {
     const seat = Number.isInteger(rec.seat) ? rec.seat : 0;

@@ -73,7 +73,7 @@ export function showReview(root, id, query) {
     });
     let done = 0, mistakes = 0, lost = 0;
     const progress = () => {
-      status.textContent = done < ds.length ? t("review.progress", { done, n: ds.length })
+      status.textContent = done < ds.length ? plural("review.progress", ds.length, { done })
         : `${plural("review.mistakes", mistakes)}${mistakes ? ` · ${t("review.lost", { v: Math.round(lost * 100) / 100 })}` : ""}`;
     };
     progress();

@@ -3,7 +3,7 @@
 // ronda announced, the ronda claim at the end of a hand, the cartón and the score,
 // also drawn the traditional way with tantos (2 points) and perros (10 points).
 // Every capture, claim and point comes from the engine's view and events.
-import { t } from "../i18n.js";
+import { t, plural } from "../i18n.js";
 import { h, buzz } from "../ui.js";
 import { cardName, shortCard } from "../cards.js";
 import { speed } from "./session.js";
@@ -153,7 +153,7 @@ export class CuarentaTable extends TableBase {
     const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: () => this.tapCard(c) }), (btn, c) => {
       const n = v.captures.filter((o) => o.card === c).length;
       updateCard(btn, { legal: mine && v.phase === "play" && v.legal.includes(c), classes: { selected: this.selected === c },
-        label: n ? t("c40.card_captures", { card: cardName(c), n }) : null });
+        label: n ? plural("c40.card_captures", n, { card: cardName(c) }) : null });
       setAttr(btn, "aria-pressed", this.selected === c ? "true" : null);
       setAttr(btn, "data-captures", n || null);
     });
@@ -241,7 +241,7 @@ export class CuarentaTable extends TableBase {
     this.selected = card;
     this.lit = options[0];
     this.render(v);
-    this.say(t("c40.choices_announce", { n: options.length, card: cardName(card) }));
+    this.say(plural("c40.choices_announce", options.length, { card: cardName(card) }));
     const first = this.controlsEl.querySelector(".capture-btn");
     if (first && document.activeElement && this.handEl.contains(document.activeElement)) first.focus();
   }
