@@ -189,13 +189,16 @@ class CuatrolaState(NamedTuple):
                 acts = _ACTIONS[self.legal] = cards_of(self.legal)
             return acts
         if self.phase == BIDDING:
-            return self._bid_actions()
+            rules = self.cfg.rules
+            acts = _BID_ACTIONS.get((self.bids, rules.quintola,
+                                     self.score[self.turn % 2] if rules.bid_limits else -1))
+            return self._bid_actions() if acts is None else acts
         return ()
 
     def apply(self, action: int) -> "CuatrolaState":
         if self.phase != PLAY:
-            if self.phase == BIDDING and action in self._bid_actions():
-                return self._bid(action - BID_ACTION_BASE)
+            if self.phase == BIDDING:
+                return self._bid(action)
             raise self.refusal(action).error(self.action_text(action))
         (cfg, hand_no, dealer, hands, trump_card, _, seat, bids, contract, declarer, trick,
          win_seat, win_card, legal, tricks, card_points, tricks_won, cantes, score, history,
@@ -307,11 +310,17 @@ class CuatrolaState(NamedTuple):
             return side_score > R.CUATROLA_BARRED_ABOVE
         return side_score > R.QUINTOLA_BARRED_ABOVE
 
-    def _bid(self, b: int) -> "CuatrolaState":
+    def _bid(self, action: int) -> "CuatrolaState":
+        """Apply bid ``action`` (refused unless legal)."""
         (cfg, hand_no, dealer, hands, trump, _, turn, bids, contract, declarer, trick, win_seat,
          win_card, legal, tricks, card_points, tricks_won, cantes, score, history,
          winner) = self
-        bids = bids + ((turn, b),)
+        rules = cfg.rules
+        acts = _BID_ACTIONS.get((bids, rules.quintola,
+                                 score[turn % 2] if rules.bid_limits else -1))
+        if action not in (self._bid_actions() if acts is None else acts):
+            raise self.refusal(action).error(self.action_text(action))
+        bids = bids + ((turn, action - BID_ACTION_BASE),)
         if len(bids) < R.SEATS:
             return _new(CuatrolaState, (
                 cfg, hand_no, dealer, hands, trump, BIDDING, (turn + 1) % R.SEATS, bids,
