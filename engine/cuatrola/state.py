@@ -25,7 +25,7 @@ from ..protocol import TERMINAL
 from . import rules as R
 # STRENGTH and beats are re-exported for the code that imports them from here.
 from .play import (ABOVE, BEATEN_BY, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK,  # noqa: F401
-                   beats, first_leader, legal_mask, next_seat, sing, sitting_out, winning)
+                   beats, legal_mask, next_seat, sing, sitting_out, winning)
 
 BIDDING, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("bidding", "play", "over")
@@ -115,7 +115,8 @@ def first_dealer(cfg: MatchConfig) -> int:
 _new = tuple.__new__
 _ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
 _BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids
-#: memo: (bids so far, quintola, limited score) -> the legal bid actions (a few hundred keys)
+#: memo: (bids so far, quintola, limited score) -> the legal bid actions (a few hundred keys);
+#: the key is built inline in ``legal_actions`` and ``_bid`` (speed), filled by ``_bid_actions``
 _BID_ACTIONS: dict[tuple, tuple[int, ...]] = {}
 #: NEXT[declarer + 1][seat]: ``next_seat(seat, sitting_out(declarer))``, looked up
 NEXT = tuple(tuple(next_seat(seat, sitting_out(d)) for seat in range(R.SEATS))
@@ -124,7 +125,6 @@ _BIT = tuple(1 << c for c in range(64))
 #: _FROM_MANO[mano][seat]: how many seats after the mano ``seat`` sits (its place in the deal)
 _FROM_MANO = tuple(tuple((seat - mano) % R.SEATS for seat in range(R.SEATS))
                    for mano in range(R.SEATS))
-assert len(R.CARDS) == R.SEATS * R.HAND_SIZE == 20  # deal_hand unpacks the 20 cards
 
 
 class CuatrolaState(NamedTuple):
@@ -330,7 +330,7 @@ class CuatrolaState(NamedTuple):
         for seat, bid in bids:
             if bid > contract:
                 declarer, contract = seat, bid
-        leader = NEXT[declarer + 1][dealer]  # first_leader(dealer, declarer)
+        leader = NEXT[declarer + 1][dealer]  # play.first_leader(dealer, declarer)
         return _new(CuatrolaState, (
             cfg, hand_no, dealer, hands, trump, PLAY, leader, bids, contract, declarer, trick,
             win_seat, win_card, hands[leader], tricks, card_points, tricks_won, cantes, score,
