@@ -23,6 +23,12 @@ SHUFFLE_VERSION = 1
 _WORD = 1 << 64
 _PREFIX = b"tapete-shuffle-v1\0"
 _UNPACK = struct.Struct(">4Q").unpack
+_sha256 = hashlib.sha256  # one name, so a test can feed chosen digests
+
+
+def _stream_key(game: str, seed: str, label: str) -> bytes:
+    """The bytes that every block of the (game, seed, label) stream hashes first."""
+    return _PREFIX + "\0".join((game, seed, label)).encode("utf-8") + b"\0"
 
 
 class SeededStream:
@@ -31,15 +37,14 @@ class SeededStream:
     __slots__ = ("_key", "_block", "_words")
 
     def __init__(self, game: str, seed: str, label: str):
-        self._key = _PREFIX + b"\0".join(
-            s.encode("utf-8") for s in (game, seed, label)) + b"\0"
+        self._key = _stream_key(game, seed, label)
         self._block = 0
         self._words: list[int] = []
 
     def word(self) -> int:
         """The next 64-bit word."""
         if not self._words:
-            d = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
+            d = _sha256(self._key + self._block.to_bytes(8, "big")).digest()
             self._block += 1
             self._words = list(_UNPACK(d))
             self._words.reverse()
@@ -64,23 +69,55 @@ class SeededStream:
                 return w % n
 
 
+#: _LIMITS[i]: ``below(i + 1)`` accepts the words below it (for ``i < LIMITS_FOR``)
+LIMITS_FOR = 64
+_LIMITS = tuple(_WORD - _WORD % (i + 1) for i in range(LIMITS_FOR))
+_MAX_BLOCKS = (LIMITS_FOR + 2) // 4  # blocks for one word a draw of a LIMITS_FOR-item shuffle
+_BLOCK_TAGS = tuple(b.to_bytes(8, "big") for b in range(_MAX_BLOCKS))
+_UNPACK_BLOCKS = tuple(struct.Struct(f">{4 * b}Q").unpack for b in range(_MAX_BLOCKS + 1))
+
+
 def shuffled(items, game: str, seed: str, label: str) -> tuple:
     """A Fisher-Yates shuffle of ``items`` fixed by (game, seed, label).
 
     Same draws as ``SeededStream(game, seed, label).below(i + 1)`` for
-    ``i = n-1 .. 1``, unrolled for speed.
+    ``i = n-1 .. 1``. Up to ``LIMITS_FOR`` items, the blocks giving one word a
+    draw are hashed at once; after a rejected word (chance below ``n / 2**64``
+    a draw), and for more items, the draws go on word by word (``_shuffle_on``).
     """
     out = list(items)
-    key = SeededStream(game, seed, label)._key
-    sha = hashlib.sha256
-    words: list[int] = []
-    block = 0
-    for i in range(len(out) - 1, 0, -1):
+    n = len(out)
+    key = _stream_key(game, seed, label)
+    if n > LIMITS_FOR:
+        return _shuffle_on(out, key, n - 1, 0)
+    blocks = (n + 2) // 4  # ceil((n - 1) / 4)
+    sha = _sha256
+    words = _UNPACK_BLOCKS[blocks](b"".join([sha(key + t).digest() for t in _BLOCK_TAGS[:blocks]]))
+    limits = _LIMITS
+    i = n - 1
+    for w in words:
+        if i < 1:
+            break
+        if w >= limits[i]:  # rejected: redraw from the stream (words consumed: n - i)
+            return _shuffle_on(out, key, i, n - i)
+        j = w % (i + 1)
+        out[i], out[j] = out[j], out[i]
+        i -= 1
+    return tuple(out)
+
+
+def _shuffle_on(out: list, key: bytes, i: int, used: int) -> tuple:
+    """Go on shuffling ``out`` from draw ``below(i + 1)`` with the stream of ``key``
+    from its word ``used`` on; the documented walk, one word at a time."""
+    words = list(_UNPACK(_sha256(key + (used // 4).to_bytes(8, "big")).digest()))[used % 4:]
+    words.reverse()
+    block = used // 4 + 1
+    for i in range(i, 0, -1):
         m = i + 1
         limit = _WORD - _WORD % m
         while True:
             if not words:
-                words = list(_UNPACK(sha(key + block.to_bytes(8, "big")).digest()))
+                words = list(_UNPACK(_sha256(key + block.to_bytes(8, "big")).digest()))
                 words.reverse()
                 block += 1
             w = words.pop()

@@ -31,28 +31,31 @@ MAX_ACTIONS_PER_HAND = 500  # far above any game's hand; a guard against a stuck
 def random_hands_count(new_state, hands: int, rng) -> int:
     """Play ``hands`` random hands (fresh matches as needed); return actions applied.
 
-    Raises RuntimeError if the games stop finishing hands (a bug, not a hang).
+    ``new_state(k)`` gives the opening state of the ``k``-th match; ``rng.random``
+    picks each action uniformly among the legal ones. Raises RuntimeError when a
+    hand takes more than ``MAX_ACTIONS_PER_HAND`` actions (a bug, not a hang).
     """
     done = actions = 0
-    limit = hands * MAX_ACTIONS_PER_HAND
     state = new_state(0)
     match_no = 0
     rnd = rng.random
+    per_hand = range(1, MAX_ACTIONS_PER_HAND + 1)
     while done < hands:
-        if actions > limit:
-            raise RuntimeError(f"{actions} actions without finishing {hands} hands")
         while state.is_terminal():  # a match may be over at once (Cuarenta: four of a kind)
             match_no += 1
             state = new_state(match_no)
         # play until a hand ends (the history grows) or the match does
         history = state.history
-        while state.history is history:
+        for n in per_hand:
             legal = state.legal_actions()
             if not legal:  # over without a new record
+                n -= 1
                 break
             state = state.apply(legal[int(rnd() * len(legal))])
-            actions += 1
-            if actions > limit:
+            if state.history is not history:
                 break
+        else:
+            raise RuntimeError(f"{MAX_ACTIONS_PER_HAND} actions without finishing a hand")
+        actions += n
         done += 1
     return actions

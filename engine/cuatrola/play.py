@@ -52,6 +52,11 @@ def beats(c: int, best: int, trump: int) -> bool:
     return (cs == bs and STRENGTH[c] > STRENGTH[best]) or (cs == trump and bs != trump)
 
 
+#: BEATEN_BY[trump][best]: the mask of the cards that beat ``best`` (``beats``, as a table)
+BEATEN_BY = tuple(tuple(mask(c for c in R.CARDS if beats(c, best, t)) if best in R.CARDS else 0
+                        for best in range(DECK_SIZE)) for t in range(SUITS))
+
+
 def winning(trick, trump: int) -> tuple[int, int]:
     """(seat, card) winning the non-empty ``trick`` so far."""
     ws, wc = trick[0]

@@ -24,8 +24,8 @@ from ..errors import ECHO_LIMIT, IllegalActionError, Refusal, brief
 from ..protocol import TERMINAL
 from . import rules as R
 # STRENGTH and beats are re-exported for the code that imports them from here.
-from .play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, beats,  # noqa: F401
-                   first_leader, legal_mask, next_seat, sing, sitting_out, winning)
+from .play import (ABOVE, BEATEN_BY, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK,  # noqa: F401
+                   beats, legal_mask, next_seat, sing, sitting_out, winning)
 
 BIDDING, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("bidding", "play", "over")
@@ -96,12 +96,13 @@ def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int) -> tuple[tuple[int, .
                 f"(seat {dealer}) hand", code="bad_deal", params={"hand": hand_no + 1})
         return hands, trump
     order = shuffled(R.CARDS, "cuatrola", cfg.seed, f"hand/{hand_no}")
-    mano = (dealer + 1) % R.SEATS
-    hands = [0, 0, 0, 0]
-    bit = _BIT.__getitem__
-    for k in range(R.SEATS):  # card k, k + 4, ... goes to the k-th seat from the mano
-        hands[(mano + k) % R.SEATS] = sum(map(bit, order[k::R.SEATS]))
-    return tuple(hands), order[-1]
+    # card k goes to the (k % 4)-th seat from the mano: 5 rounds of one card to each seat
+    (a0, b0, c0, d0, a1, b1, c1, d1, a2, b2, c2, d2, a3, b3, c3, d3, a4, b4, c4, d4) = order
+    b = _BIT
+    by_turn = (b[a0] | b[a1] | b[a2] | b[a3] | b[a4], b[b0] | b[b1] | b[b2] | b[b3] | b[b4],
+               b[c0] | b[c1] | b[c2] | b[c3] | b[c4], b[d0] | b[d1] | b[d2] | b[d3] | b[d4])
+    i0, i1, i2, i3 = _FROM_MANO[(dealer + 1) % R.SEATS]
+    return (by_turn[i0], by_turn[i1], by_turn[i2], by_turn[i3]), d4
 
 
 def first_dealer(cfg: MatchConfig) -> int:
@@ -114,12 +115,16 @@ def first_dealer(cfg: MatchConfig) -> int:
 _new = tuple.__new__
 _ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
 _BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids
-#: memo: (bids so far, quintola, limited score) -> the legal bid actions (a few hundred keys)
+#: memo: (bids so far, quintola, limited score) -> the legal bid actions (a few hundred keys);
+#: the key is built inline in ``legal_actions`` and ``_bid`` (speed), filled by ``_bid_actions``
 _BID_ACTIONS: dict[tuple, tuple[int, ...]] = {}
 #: NEXT[declarer + 1][seat]: ``next_seat(seat, sitting_out(declarer))``, looked up
 NEXT = tuple(tuple(next_seat(seat, sitting_out(d)) for seat in range(R.SEATS))
              for d in range(-1, R.SEATS))
 _BIT = tuple(1 << c for c in range(64))
+#: _FROM_MANO[mano][seat]: how many seats after the mano ``seat`` sits (its place in the deal)
+_FROM_MANO = tuple(tuple((seat - mano) % R.SEATS for seat in range(R.SEATS))
+                   for mano in range(R.SEATS))
 
 
 class CuatrolaState(NamedTuple):
@@ -184,19 +189,64 @@ class CuatrolaState(NamedTuple):
                 acts = _ACTIONS[self.legal] = cards_of(self.legal)
             return acts
         if self.phase == BIDDING:
-            return self._bid_actions()
+            rules = self.cfg.rules
+            acts = _BID_ACTIONS.get((self.bids, rules.quintola,
+                                     self.score[self.turn % 2] if rules.bid_limits else -1))
+            return self._bid_actions() if acts is None else acts
         return ()
 
     def apply(self, action: int) -> "CuatrolaState":
-        if self.phase == PLAY:
-            if not (0 <= action < 40 and self.legal >> action & 1):
-                raise self.refusal(action).error(self.action_text(action))
-            return self._play(action)
-        if self.phase == BIDDING:
-            if action not in self._bid_actions():
-                raise self.refusal(action).error(self.action_text(action))
-            return self._bid(action - BID_ACTION_BASE)
-        raise self.refusal(action).error(self.action_text(action))
+        if self.phase != PLAY:
+            if self.phase == BIDDING:
+                return self._bid(action)
+            raise self.refusal(action).error(self.action_text(action))
+        (cfg, hand_no, dealer, hands, trump_card, _, seat, bids, contract, declarer, trick,
+         win_seat, win_card, legal, tricks, card_points, tricks_won, cantes, score, history,
+         _) = self
+        if not (0 <= action < 40 and legal >> action & 1):
+            raise self.refusal(action).error(self.action_text(action))
+        # play card ``action`` (the body of a card play, kept in one function for speed)
+        left = hands[seat] & ~_BIT[action]
+        if seat == 0:
+            hands = (left, hands[1], hands[2], hands[3])
+        elif seat == 1:
+            hands = (hands[0], left, hands[2], hands[3])
+        elif seat == 2:
+            hands = (hands[0], hands[1], left, hands[3])
+        else:
+            hands = (hands[0], hands[1], hands[2], left)
+        trump = trump_card // 10
+        if not trick or BEATEN_BY[trump][win_card] >> action & 1:
+            win_seat, win_card = seat, action
+        trick = trick + ((seat, action),)
+        if len(trick) < (R.SEATS if declarer < 0 else R.SEATS - 1):
+            nxt = NEXT[declarer + 1][seat]
+            return _new(CuatrolaState, (
+                cfg, hand_no, dealer, hands, trump_card, PLAY, nxt, bids, contract, declarer,
+                trick, win_seat, win_card,
+                legal_mask(cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt),
+                tricks, card_points, tricks_won, cantes, score, history, -1))
+        side = win_seat % 2
+        won = 0
+        for _, x in trick:
+            won += POINTS[x]
+        if side == 0:
+            card_points = (card_points[0] + won, card_points[1])
+            tricks_won = (tricks_won[0] + 1, tricks_won[1])
+        else:
+            card_points = (card_points[0], card_points[1] + won)
+            tricks_won = (tricks_won[0], tricks_won[1] + 1)
+        tricks = tricks + (_new(Trick, (trick[0][0], trick, win_seat)),)
+        if hands[side] & (hands[side] >> 1) & CABALLO_MASK or \
+                hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK:  # a pair: look closer
+            cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
+        state = _new(CuatrolaState, (
+            cfg, hand_no, dealer, hands, trump_card, PLAY, win_seat, bids, contract,
+            declarer, (), -1, -1, hands[win_seat], tricks, card_points, tricks_won, cantes,
+            score, history, -1))
+        if len(tricks) == R.TRICKS_PER_HAND:
+            return state._finish_hand(win_seat)
+        return state
 
     # ----- notation -------------------------------------------------------
     @staticmethod
@@ -260,24 +310,31 @@ class CuatrolaState(NamedTuple):
             return side_score > R.CUATROLA_BARRED_ABOVE
         return side_score > R.QUINTOLA_BARRED_ABOVE
 
-    def _bid(self, b: int) -> "CuatrolaState":
-        bids = self.bids + ((self.turn, b),)
+    def _bid(self, action: int) -> "CuatrolaState":
+        """Apply bid ``action`` (refused unless legal)."""
+        (cfg, hand_no, dealer, hands, trump, _, turn, bids, contract, declarer, trick, win_seat,
+         win_card, legal, tricks, card_points, tricks_won, cantes, score, history,
+         winner) = self
+        rules = cfg.rules
+        acts = _BID_ACTIONS.get((bids, rules.quintola,
+                                 score[turn % 2] if rules.bid_limits else -1))
+        if action not in (self._bid_actions() if acts is None else acts):
+            raise self.refusal(action).error(self.action_text(action))
+        bids = bids + ((turn, action - BID_ACTION_BASE),)
         if len(bids) < R.SEATS:
             return _new(CuatrolaState, (
-                self.cfg, self.hand_no, self.dealer, self.hands, self.trump, BIDDING,
-                (self.turn + 1) % R.SEATS, bids, self.contract, self.declarer, self.trick,
-                self.win_seat, self.win_card, self.legal, self.tricks, self.card_points,
-                self.tricks_won, self.cantes, self.score, self.history, self.winner))
+                cfg, hand_no, dealer, hands, trump, BIDDING, (turn + 1) % R.SEATS, bids,
+                contract, declarer, trick, win_seat, win_card, legal, tricks, card_points,
+                tricks_won, cantes, score, history, winner))
         declarer, contract = -1, R.PASS
         for seat, bid in bids:
             if bid > contract:
                 declarer, contract = seat, bid
-        leader = first_leader(self.dealer, declarer)
+        leader = NEXT[declarer + 1][dealer]  # play.first_leader(dealer, declarer)
         return _new(CuatrolaState, (
-            self.cfg, self.hand_no, self.dealer, self.hands, self.trump, PLAY, leader, bids,
-            contract, declarer, self.trick, self.win_seat, self.win_card, self.hands[leader],
-            self.tricks, self.card_points, self.tricks_won, self.cantes, self.score,
-            self.history, self.winner))
+            cfg, hand_no, dealer, hands, trump, PLAY, leader, bids, contract, declarer, trick,
+            win_seat, win_card, hands[leader], tricks, card_points, tricks_won, cantes, score,
+            history, winner))
 
     # ----- play -----------------------------------------------------------
     def _winning(self, trick) -> tuple[int, int]:
@@ -343,43 +400,6 @@ class CuatrolaState(NamedTuple):
         return Refusal("void_trump", {"led": led_s, "trump": trump_s},
                        f"you have no {led_name}: you must trump with {trump_name}")
 
-    def _play(self, c: int) -> "CuatrolaState":
-        (cfg, hand_no, dealer, hands, trump_card, _, seat, bids, contract, declarer, trick,
-         win_seat, win_card, _, tricks, card_points, tricks_won, cantes, score, history,
-         _) = self
-        hands = list(hands)
-        hands[seat] &= ~_BIT[c]
-        trump = trump_card // 10
-        if not trick or beats(c, win_card, trump):
-            win_seat, win_card = seat, c
-        trick = trick + ((seat, c),)
-        if len(trick) < (R.SEATS if declarer < 0 else R.SEATS - 1):
-            nxt = NEXT[declarer + 1][seat]
-            legal = legal_mask(cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt)
-            return _new(CuatrolaState, (
-                cfg, hand_no, dealer, tuple(hands), trump_card, PLAY, nxt, bids, contract,
-                declarer, trick, win_seat, win_card, legal, tricks, card_points, tricks_won,
-                cantes, score, history, -1))
-        side = win_seat % 2
-        won = 0
-        for _, x in trick:
-            won += POINTS[x]
-        card_points = (card_points[0] + won, card_points[1]) if side == 0 else \
-            (card_points[0], card_points[1] + won)
-        tricks_won = (tricks_won[0] + 1, tricks_won[1]) if side == 0 else \
-            (tricks_won[0], tricks_won[1] + 1)
-        tricks = tricks + (_new(Trick, (trick[0][0], trick, win_seat)),)
-        if hands[side] & (hands[side] >> 1) & CABALLO_MASK or \
-                hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK:  # a pair: look closer
-            cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
-        state = _new(CuatrolaState, (
-            cfg, hand_no, dealer, tuple(hands), trump_card, PLAY, win_seat, bids, contract,
-            declarer, (), -1, -1, hands[win_seat], tricks, card_points, tricks_won, cantes,
-            score, history, -1))
-        if len(tricks) == R.TRICKS_PER_HAND:
-            return state._finish_hand(win_seat)
-        return state
-
     def _sing(self, hands, side: int, side_tricks: int, trick_index: int) -> tuple:
         """Cantes sung by ``side`` after winning a trick (automatic): ``play.sing``."""
         sung = 0
@@ -390,39 +410,46 @@ class CuatrolaState(NamedTuple):
             self.cfg.rules.cantes == "every_trick"))
 
     def _finish_hand(self, last_winner: int) -> "CuatrolaState":
+        (cfg, hand_no, dealer, _, trump, _, _, bids, contract, declarer, _, _, _, _, tricks,
+         card_points, tricks_won, cantes, score, history, _) = self
         ultimas = last_winner % 2
-        cante_pts = [0, 0]
-        for k in self.cantes:
-            cante_pts[k.seat % 2] += k.points
-        totals = [self.card_points[0] + cante_pts[0], self.card_points[1] + cante_pts[1]]
-        totals[ultimas] += R.ULTIMAS_POINTS
-        if self.contract >= R.CUATROLA:
-            need = R.tricks_needed(self.contract, self.rules)
-            dside = self.declarer % 2
-            win_side = dside if self.tricks_won[dside] >= need else 1 - dside
-        elif totals[0] != totals[1]:
-            win_side = 0 if totals[0] > totals[1] else 1
+        total0, total1 = card_points
+        for k in cantes:
+            if k.seat % 2:
+                total1 += k.points
+            else:
+                total0 += k.points
+        if ultimas:
+            total1 += R.ULTIMAS_POINTS
+        else:
+            total0 += R.ULTIMAS_POINTS
+        rules = cfg.rules
+        if contract >= R.CUATROLA:
+            need = R.tricks_needed(contract, rules)
+            dside = declarer % 2
+            win_side = dside if tricks_won[dside] >= need else 1 - dside
+        elif total0 != total1:
+            win_side = 0 if total0 > total1 else 1
         else:
             win_side = ultimas  # seed 003: 'gana la mano la pareja que ha logrado las 10 de últimas'
-        value = R.BID_VALUE.get(self.contract, R.NORMAL_HAND_VALUE)
-        points = (value, 0) if win_side == 0 else (0, value)
-        score = (self.score[0] + points[0], self.score[1] + points[1])
-        record = _new(HandRecord, (self.hand_no, self.dealer, self.trump, self.bids,
-                                   self.contract, self.declarer, self.tricks, self.card_points,
-                                   self.cantes, ultimas, tuple(totals), win_side, points))
-        history = self.history + (record,)
-        rules = self.rules
+        value = R.BID_VALUE.get(contract, R.NORMAL_HAND_VALUE)
+        if win_side == 0:
+            points, score = (value, 0), (score[0] + value, score[1])
+        else:
+            points, score = (0, value), (score[0], score[1] + value)
+        history = history + (_new(HandRecord, (
+            hand_no, dealer, trump, bids, contract, declarer, tricks, card_points, cantes,
+            ultimas, (total0, total1), win_side, points)),)
         winner = -1
         if rules.end == "target":
             if score[win_side] >= rules.target:
                 winner = win_side
-        elif self.hand_no + 1 >= rules.hands and score[0] != score[1]:
+        elif hand_no + 1 >= rules.hands and score[0] != score[1]:
             winner = 0 if score[0] > score[1] else 1
         if winner >= 0:
             return self._replace(score=score, history=history, winner=winner, phase=OVER,
                                  turn=TERMINAL, hands=(0, 0, 0, 0))
-        return _start_hand(self.cfg, self.hand_no + 1, (self.dealer + 1) % R.SEATS,
-                           score, history)
+        return _start_hand(cfg, hand_no + 1, (dealer + 1) % R.SEATS, score, history)
 
     # ----- views ----------------------------------------------------------
     def view(self, seat: int) -> dict:

@@ -85,6 +85,44 @@ def test_golden_shuffle_vectors(case):
     assert _spec_shuffle(case["items"], case["game"], case["seed"], case["label"]) == got
 
 
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 20, 40, 64, 65, 100])
+def test_shuffle_matches_the_spec_for_many_seeds(n):
+    """docs/deals.md stream v1: the engine's shuffle (all blocks hashed at once up to 64
+    items, word by word beyond) draws exactly the documented words."""
+    for k in range(60):
+        assert list(shuffled(range(n), "t", f"s{k}", f"hand/{k}")) == \
+            _spec_shuffle(range(n), "t", f"s{k}", f"hand/{k}")
+
+
+def test_shuffle_redraws_rejected_words_like_the_spec(monkeypatch):
+    """docs/deals.md: 'below(n) rejects words >= 2**64 - 2**64 % n' and draws the next
+    word. Real digests almost never give such a word, so a stand-in SHA-256 makes one
+    word in a block 2**64 - 1 (rejected by every n that is not a power of two)."""
+    import engine.deal as deal
+    real = hashlib.sha256
+
+    class Rigged:
+        def __init__(self, data):
+            self.d = real(data).digest()
+
+        def digest(self):
+            k = self.d[0] % 4  # which word of the block to spoil
+            return self.d[:8 * k] + b"\xff" * 8 + self.d[8 * k + 8:] if self.d[1] < 160 \
+                else self.d
+
+    monkeypatch.setattr(hashlib, "sha256", Rigged)
+    monkeypatch.setattr(deal, "_sha256", Rigged)
+    rejected = 0
+    for n in (3, 20, 40, 70):
+        for k in range(40):
+            got = list(shuffled(range(n), "t", f"r{k}", "x"))
+            assert got == _spec_shuffle(range(n), "t", f"r{k}", "x")
+            assert sorted(got) == list(range(n))
+            s = deal.SeededStream("t", f"r{k}", "x")
+            rejected += any(s.word() == 2 ** 64 - 1 for _ in range(n))
+    assert rejected > 100  # the rejection path was taken
+
+
 @pytest.mark.parametrize("case", GOLDEN["cuatrola_hands"],
                          ids=lambda c: f"{c['seed']}-{c['hand_no']}")
 def test_golden_cuatrola_hands(case):

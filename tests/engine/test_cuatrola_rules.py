@@ -49,6 +49,22 @@ def test_rank_order_as_tres_rey_caballo_sota():
         assert beats(stronger, weaker, trump=0) and not beats(weaker, stronger, trump=0)
 
 
+def test_the_state_tables_restate_the_play_rules_exactly():
+    """The state plays with tables built from ``engine.cuatrola.play`` (speed): which card
+    beats which (000 'Die höchste Trumpfkarte gewinnt den Stich, sonst die höchste Karte der
+    ausgespielten Farbe') and who leads first and plays next when a partner sits out."""
+    from engine.cuatrola.play import BEATEN_BY, beats, first_leader, next_seat, sitting_out
+    from engine.cuatrola.state import NEXT
+    for trump in range(4):
+        for best in R.CARDS:
+            for c in R.CARDS:
+                assert bool(BEATEN_BY[trump][best] >> c & 1) == beats(c, best, trump)
+    for declarer in range(-1, 4):
+        for seat in range(4):
+            assert NEXT[declarer + 1][seat] == next_seat(seat, sitting_out(declarer))
+            assert NEXT[declarer + 1][seat] == first_leader(seat, declarer)
+
+
 # ---- deal, seats, trump -----------------------------------------------------------
 
 def test_deal_one_at_a_time_from_the_mano_dealer_last_card_is_trump():
