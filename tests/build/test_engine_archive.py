@@ -80,6 +80,7 @@ def test_pyodide_imports_every_module_from_the_bytecode_alone(tmp_path):
     assert out["answer"] == json.loads(api.handle_json(json.dumps(REQUEST)))
 
 
+@needs_node
 def test_the_archive_holds_bytecode_and_models_but_no_source():
     with zipfile.ZipFile(io.BytesIO(build.engine_archive())) as z:
         names = z.namelist()
@@ -105,6 +106,7 @@ def test_a_source_that_does_not_compile_fails_the_build_naming_it(tmp_path):
     assert "broken.py" in err.value.message and "SyntaxError" in err.value.message
 
 
+@needs_node
 def test_the_compiled_tree_is_reused_for_the_same_sources(monkeypatch):
     build.engine_archive()                      # compiled (or already cached)
     calls = []
