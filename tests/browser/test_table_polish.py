@@ -378,8 +378,18 @@ def test_importing_the_same_match_twice_keeps_one_entry(phone, app_url, tmp_path
     phone.wait_for_selector(".history-item.new")
     first = phone.get_attribute(".history-item.new", "data-id")
     assert phone.locator(".history-item").count() == n + 1
+    # the list never stands empty while it is filled again (it did: a flash, and a test race)
+    phone.evaluate("""() => {
+      window.__fewest = Infinity;
+      const list = document.querySelector('.history-list');
+      new MutationObserver(() => {
+        window.__fewest = Math.min(window.__fewest, list.querySelectorAll('.history-item').length);
+      }).observe(list, { childList: true });
+    }""")
     phone.set_input_files("#import-file", str(path))
     phone.wait_for_function("() => document.getElementById('toast').textContent.includes('already')")
+    phone.wait_for_selector(".history-item.new")
+    assert phone.evaluate("() => window.__fewest") == n + 1
     assert phone.locator(".history-item").count() == n + 1
     assert phone.get_attribute(".history-item.new", "data-id") == first
     assert stored(phone, first)["match"]["actions"] == m["actions"]

@@ -100,17 +100,17 @@ export function showHistory(root) {
       h("button", { type: "button", class: "btn", id: "import", onclick: () => fileIn.click() }, t("history.import")), fileIn),
     list));
 
+  // read first, then replace the list in one step: it never stands empty while the
+  // records are read (a re-fill after an import made a long history vanish for a moment)
   async function fill() {
-    clear(list);
     let all;
     try {
       all = await store.listMatches();
     } catch (err) {
-      list.append(h("li", { class: "error-text", role: "alert", text: t("store.unavailable", { error: err.message }) }));
+      list.replaceChildren(h("li", { class: "error-text", role: "alert", text: t("store.unavailable", { error: err.message }) }));
       return;
     }
-    if (!all.length) list.append(h("li", { class: "muted", text: t("history.empty") }));
-    for (const rec of all) list.append(item(rec));
+    list.replaceChildren(...(all.length ? all.map(item) : [h("li", { class: "muted", text: t("history.empty") })]));
   }
 
   function item(rec) {
