@@ -217,3 +217,18 @@ def test_the_end_of_hand_dialog_opens_the_review_of_that_hand(phone, app_url):
     m = stored(phone, mid)["match"]
     listing = handle({"op": "analyse", "match": m, "seat": 0, "hand": 1})["decisions"]
     assert phone.locator(".review-list > li.decision").count() == len(listing)
+
+
+def test_a_review_or_result_link_to_no_match_says_so_and_leads_on(phone, app_url):
+    """A broken link (a match id that is not stored) says "Match not found" and offers the
+    history, as the replay does: no dead end (seen in a play-through)."""
+    set_settings(phone, lang="en", speed="instant")
+    for path in ("#/review/nope?hand=1", "#/result/nope", "#/replay/nope"):
+        phone.goto(app_url + path)
+        wait_ready(phone)
+        link = phone.locator("#screen a[href='#/history']")
+        link.wait_for(timeout=10_000)
+        assert "Match not found" in phone.inner_text("#screen")
+        link.click()
+        phone.wait_for_url("**#/history")
+        phone.wait_for_selector("#import")

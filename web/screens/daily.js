@@ -167,7 +167,11 @@ export async function showResult(root, id, isCurrent) {
   clear(root).append(page);
   const rec = await store.getMatch(id).catch(() => null);
   if (!isCurrent()) return;
-  if (!rec || store.recordProblem(rec)) { status.textContent = t("play.not_found"); return; }
+  if (!rec || store.recordProblem(rec)) {
+    status.textContent = t("play.not_found");
+    page.append(h("a", { class: "btn primary", href: "#/history" }, t("nav.history")));   // not a dead end
+    return;
+  }
   const meta = rec.match.meta || {};
   await engine.ready;
   const { handResult } = await import("../share.js");

@@ -35,6 +35,7 @@ export function showReview(root, id, query) {
     if (my !== gen) return;
     if (!rec || store.recordProblem(rec)) {
       status.textContent = t("play.not_found");
+      page.append(h("a", { class: "btn primary", href: "#/history" }, t("nav.history")));   // not a dead end
       return;
     }
     const m = rec.match;
