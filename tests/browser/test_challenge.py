@@ -86,22 +86,25 @@ def test_bad_challenge_links_get_a_clear_message(phone, app_url):
         (challenge_link(app_url, **dict(good, points=["x", 0])), "changed or damaged"),
         (app_url + "#/challenge?garbage%%%", "incomplete"),
     ]
-    catalog = {k: v for k, v in __import__("json").loads(
-        (__import__("pathlib").Path(__file__).resolve().parents[2] / "web/i18n/en.json").read_text()).items()}
-    for url, words in cases:
-        phone.goto(app_url + "#/")
-        phone.goto(url)
-        wait_ready(phone)
-        phone.wait_for_selector(".link-error", timeout=30_000)
-        text = phone.inner_text(".link-error")
-        assert catalog["challenge.bad_title"] in text, url
-        assert words.lower() in text.lower(), (url, text)
-    # the app goes on
-    phone.goto(app_url + "#/")
-    phone.wait_for_selector("#new-cuatrola")
+    refused_links(phone, app_url, cases)
 
 
 CATALOG = json.loads((Path(__file__).resolve().parents[2] / "web/i18n/en.json").read_text())
+
+
+def refused_links(page, app_url, cases):
+    """Each (link, words) of ``cases`` opens to the bad-link message with those words; then
+    the app goes on."""
+    for url, words in cases:
+        page.goto(app_url + "#/")
+        page.goto(url)
+        wait_ready(page)
+        page.wait_for_selector(".link-error", timeout=30_000)
+        text = page.inner_text(".link-error")
+        assert CATALOG["challenge.bad_title"] in text, url
+        assert words.lower() in text.lower(), (url, text)
+    page.goto(app_url + "#/")
+    page.wait_for_selector("#new-cuatrola")
 
 
 def catalog_text(key, **params):
@@ -205,14 +208,4 @@ def test_a_challenge_after_the_second_hand_plays_that_hand(phone, app_url, new_b
         (challenge_link(app_url, **good, hand="02", prefix=prefix), "changed or damaged"),
         (challenge_link(app_url, **good, hand=2, prefix=prefix, tamper={"h": None}).replace("&h=None", ""), "incomplete"),
     ]
-    catalog = CATALOG
-    for bad, words in cases:
-        page.goto(app_url + "#/")
-        page.goto(bad)
-        wait_ready(page)
-        page.wait_for_selector(".link-error", timeout=30_000)
-        text = page.inner_text(".link-error")
-        assert catalog["challenge.bad_title"] in text, bad
-        assert words.lower() in text.lower(), (bad, text)
-    page.goto(app_url + "#/")
-    page.wait_for_selector("#new-cuatrola")
+    refused_links(page, app_url, cases)
