@@ -49,7 +49,11 @@ for n in names:
     importlib.import_module(n)
 import engine.api
 sources = [os.path.join(d, f) for d, _, fs in os.walk("/home/pyodide/tapete") for f in fs if f.endswith(".py")]
-json.dumps({"modules": names, "sources": sources,
+code = engine.api.handle_json.__code__
+positions = list(code.co_positions())
+json.dumps({"modules": names, "sources": sources, "file": code.co_filename,
+            "lines": sum(1 for p in positions if p[0] is not None),
+            "columns": sum(1 for p in positions if p[2] is not None),
             "files": sorted({sys.modules[n].__file__.rsplit(".", 1)[-1] for n in names}),
             "answer": json.loads(engine.api.handle_json(${JSON.stringify(process.argv[5])}))})
 `));
@@ -71,6 +75,10 @@ def test_pyodide_imports_every_module_from_the_bytecode_alone(tmp_path):
     out = json.loads(run.stdout.strip().splitlines()[-1])
     assert out["sources"] == []                 # nothing to compile: no source shipped
     assert out["files"] == ["pyc"]
+    # tracebacks name the file and line (line numbers kept), without column ranges
+    # (tools/pyc.mjs compiles with -X no_debug_ranges: a quarter of the zipped archive)
+    assert out["file"] == "/home/pyodide/tapete/engine/api.py"
+    assert out["lines"] > 0 and out["columns"] == 0
     import engine
     import pkgutil
     engine_modules = sorted(m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")
