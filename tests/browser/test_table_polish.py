@@ -566,3 +566,40 @@ def test_every_message_about_a_seat_or_a_side_has_its_forms():
                 assert f"{key}.{form}" in cat, (lang, key, form)
         for key in ("announce.ultimas.us", "announce.ultimas.them", "result.you_won", "result.rival_won"):
             assert key in cat, (lang, key)
+
+
+# The table's header on a small phone: every element of the bar inside the screen and the
+# title ("Hand 1", the phase under it) readable in full, in every language.
+HEADER_FITS = """() => {
+  const vw = document.documentElement.clientWidth;
+  const bar = document.querySelector('.tbar');
+  const out = [];
+  for (const el of bar.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width && (r.left < -0.5 || r.right > vw + 0.5)) out.push(`${el.className} outside: ${r.left}-${r.right}`);
+  }
+  for (const el of bar.querySelectorAll('.ttitle, .tsub')) {
+    if (el.textContent && el.scrollWidth > el.clientWidth) out.push(`${el.className} cut: "${el.textContent}" ${el.scrollWidth} > ${el.clientWidth}`);
+  }
+  return out;
+}"""
+
+
+def test_the_table_header_fits_a_small_phone(phone, app_url):
+    # seen at 320 px: the trump chip and the score left the title 3 px ("Hand 1" gone)
+    try:
+        for lang in ("en", "es", "de", "fr"):
+            phone.set_viewport_size({"width": 412, "height": 839})
+            set_settings(phone, speed="instant", lang=lang)
+            for game in ("cuatrola", "cuarenta"):
+                new_match(phone, app_url, game, {}, seed=cover_seed())
+                my_turn(phone)
+                for width in (320, 360):
+                    phone.set_viewport_size({"width": width, "height": 640})
+                    phone.wait_for_timeout(50)
+                    assert phone.evaluate(HEADER_FITS) == [], (lang, game, width)
+                    if game == "cuatrola":   # the trump stays named (its chip's accessible name)
+                        assert phone.locator(".tbar .trump-chip").get_attribute("aria-label")
+    finally:
+        phone.set_viewport_size({"width": 412, "height": 839})
+        set_settings(phone, speed="instant", lang="en")
