@@ -188,6 +188,19 @@ export function cardName(text) {
   return t(`card.${d}.name`, { rank: t(`card.${d}.rank.${rank}`), suit: t(`card.${d}.suit.${suit}`) });
 }
 
+/** The card's name with the definite article the language gives its rank ("la sota de oros",
+ * "l'as de trèfle", "the king of clubs"; German card names take none): messages say
+ * "{the_card}" where an article comes before the card, never a fixed "el", "le" or "the". */
+export function theCard(text) {
+  const { rank, deck } = parseCard(text);
+  return t(`card.${deck === "spanish" ? "sp" : "fr"}.the.${rank}`, { name: cardName(text) });
+}
+
+/** A rank of the French deck (Cuarenta) with its article: "la reina", "the jack". */
+export function theRank(rank) {
+  return t(`card.fr.the.${rank}`, { name: t(`card.fr.rank.${rank}`) });
+}
+
 export function suitName(game, letter) {
   return t(`card.${game === "cuarenta" ? "fr" : "sp"}.suit.${letter}`);
 }

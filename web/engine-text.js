@@ -4,7 +4,7 @@
 // letters, cards, card lists, bids, ranks and seats. It decides nothing. A code the catalog
 // lacks (a newer engine) shows the engine's own sentence.
 import { t, has } from "./i18n.js";
-import { cardName, suitName, currentGame } from "./cards.js";
+import { cardName, suitName, currentGame, theCard, theRank } from "./cards.js";
 
 const list = (cards) => cards.map(cardName).join(", ");
 
@@ -21,6 +21,10 @@ const WORDS = {
   options: (v) => v.map((cards) => cards.map(cardName).join(" + ")).join(" / "),
   bid: (v) => t(`bid.${v}`),
   rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? t(`card.fr.rank.${v}`) : String(v)),
+  // with the article the language gives the card or rank (catalog `{the_card}`, `{the_rank}`)
+  the_card: (v) => theCard(v),
+  the_next: (v) => theCard(v),
+  the_rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? theRank(v) : String(v)),
   seat: (v, ctx) => ctx.seatName(v),
   against: (v, ctx) => ctx.seatName(v),
 };
@@ -40,6 +44,7 @@ export function engineText(answer, { game = currentGame(), seatName = (s) => t("
   try {
     for (const [name, value] of Object.entries(answer.params || {})) {
       params[name] = WORDS[name] ? WORDS[name](value, ctx) : String(value);
+      if (WORDS[`the_${name}`]) params[`the_${name}`] = WORDS[`the_${name}`](value, ctx);
     }
   } catch {
     return english;   // params of an unexpected shape: the engine's own sentence

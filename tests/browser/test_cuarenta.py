@@ -70,6 +70,33 @@ def test_the_capture_prompt_counts_its_ways_in_singular_and_plural(phone, app_ur
         assert phone.locator(".controls button.capture-btn").count() == ways
 
 
+def test_a_double_tap_on_a_card_keeps_its_captures_offered(phone, app_url):
+    """A quick double tap on a card that captures selected it and at once put it back: the
+    line still said "choose it", with nothing to choose (seen playing together). The double
+    tap keeps the choice open; a later tap, or Cancel, puts the card back and says so."""
+    set_settings(phone, speed="instant", lang="en")
+    seed, view, card, options = capture_position(ways=1)
+    new_match(phone, app_url, "cuarenta", {}, seed=seed, query="?players=4")
+    phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=30_000)
+    el = phone.locator(f".hand button.card[data-card='{card}']")
+    buttons = phone.locator(".controls button.capture-btn")
+    el.dblclick()
+    phone.wait_for_timeout(300)
+    assert buttons.count() == 1
+    assert phone.inner_text("#toast").endswith("choose it")
+    phone.wait_for_timeout(800)                 # a second, separate tap: the card goes back
+    el.tap()
+    phone.wait_for_function("() => document.getElementById('toast').textContent.includes('stays in your hand')",
+                            timeout=10_000)
+    assert buttons.count() == 0 and "choose" not in phone.inner_text("#toast")
+    phone.wait_for_timeout(800)
+    el.tap()                                    # selected again, then Cancel
+    assert buttons.count() == 1
+    phone.locator(".controls button:has-text('Cancel')").tap()
+    assert buttons.count() == 0
+    assert "stays in your hand" in phone.inner_text("#toast")
+
+
 def test_ronda_claim_at_the_end_of_a_hand(phone, app_url):
     """seed claim-3 (2 players): with this play the person may claim the rival's ronda
     after the 40th action (found with CPython, same choices as the taps below)."""

@@ -25,7 +25,9 @@ def test_every_code_the_engine_gives_has_a_message_in_every_catalog(lang):
         key = f"err.{code}"
         assert key in catalog, (lang, key)
         used = set(PLACEHOLDER.findall(catalog[key]))
-        assert used <= set(params) | {"detail"}, (lang, key, used, params)
+        # {the_card}, {the_next}, {the_rank}: the param with its article (web/engine-text.js)
+        derived = {f"the_{p}" for p in params if p in ("card", "next", "rank")}
+        assert used <= set(params) | derived | {"detail"}, (lang, key, used, params)
 
 
 def _call(page, request):
@@ -119,3 +121,52 @@ def test_a_count_of_one_is_worded_in_the_singular(phone, app_url):
         assert ans["ok"] is False and ans["code"] == "no_such_hand", ans
         ans = dict(ans, params=dict(ans["params"], count=count))
         assert _words(phone, ans, "cuatrola").startswith(f"This match has only {count} {hands}:")
+
+
+# A card or rank after an article is "{the_card}" (web/cards.js theCard): the article agrees with
+# the card ("la sota", "la dame", "l'as"); "el {card}" said "el sota de oros", "le dame de pique".
+THE_CARD = {   # (game: its deck, card, its name with the article)
+    "es": [("cuatrola", "10O", "la sota de oros"), ("cuatrola", "12B", "el rey de bastos"),
+           ("cuarenta", "QH", "la reina de corazones"), ("cuarenta", "JS", "la jota de picas"),
+           ("cuarenta", "AC", "el as de tréboles")],
+    "fr": [("cuatrola", "1O", "l'as de oros"), ("cuatrola", "10C", "la sota (valet) de copas"),
+           ("cuarenta", "QS", "la dame de pique"), ("cuarenta", "AC", "l'as de trèfle"),
+           ("cuarenta", "KD", "le roi de carreau")],
+    "en": [("cuarenta", "QS", "the queen of spades"), ("cuatrola", "10O", "the sota (jack) of oros")],
+    "de": [("cuarenta", "QS", "Pik-Dame"), ("cuatrola", "12B", "Bastos-Rey (König)")],
+}
+FIXED_ARTICLE = re.compile(r"(?i)\b(?:el|la|le|les|un|une|une?|du|del|al|au|the|a|an|der|die|das|eine?)\s+\{(?:card|next|rank)\}|l'\{(?:card|next|rank)\}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_message_puts_a_fixed_article_before_a_card(lang):
+    catalog = read_catalog(lang)
+    fixed = {k: v for k, v in catalog.items() if FIXED_ARTICLE.search(v)}
+    if lang == "en":   # "the" fits every card; "a {rank}" is never an ace (a sequence's next rank)
+        fixed = {k: v for k, v in fixed.items() if not re.search(r"(?i)\b(?:the|a) \{", v) or
+                 re.search(r"(?i)\ban? \{(?:card|next)\}", v)}
+    assert not fixed, fixed
+    for deck, ranks in (("fr", "A 2 3 4 5 6 7 J Q K"), ("sp", "1 2 3 4 5 6 7 10 11 12")):
+        for r in ranks.split():
+            assert "{name}" in catalog[f"card.{deck}.the.{r}"], (lang, deck, r)
+
+
+def test_a_card_takes_the_article_of_its_rank(phone, app_url):
+    for lang, cases in THE_CARD.items():
+        got = phone.evaluate("""async ([lang, cases]) => {
+          const i18n = await import('./i18n.js');
+          const { theCard, useDeck } = await import('./cards.js');
+          await i18n.setLang(lang);
+          return cases.map(([game, card]) => { useDeck(game); return theCard(card); });
+        }""", [lang, cases])
+        assert got == [w for _, _, w in cases], lang
+    # a refusal naming a rank after an article: the sequence's first rank, with its own
+    words = phone.evaluate("""async () => {
+      const i18n = await import('./i18n.js');
+      const { engineText } = await import('./engine-text.js');
+      await i18n.setLang('es');
+      const out = engineText({ code: 'take_in_full', params: { rank: 'Q', options: [['QH', 'KH']] } }, { game: 'cuarenta' });
+      await i18n.setLang('en');
+      return out;
+    }""")
+    assert "empezando por la reina:" in words, words

@@ -5,7 +5,7 @@
 // Every capture, claim and point comes from the engine's view and events.
 import { t, plural } from "../i18n.js";
 import { h, buzz } from "../ui.js";
-import { cardName, shortCard } from "../cards.js";
+import { cardName, shortCard, theCard } from "../cards.js";
 import { speed } from "./session.js";
 import {
   position, seatName, sideName, personal, sided, isMe, isUs, others, ours, mySeat, noteText, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys,
@@ -150,7 +150,7 @@ export class CuarentaTable extends TableBase {
     setText(this.promptEl, prompt);
     keyed(this.controlsEl, controls, (c) => c.key, (c) => c.make(), (el, c) => c.update && c.update(el));
     const hand = fr ? fr.hand : v.hand;
-    const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: () => this.tapCard(c) }), (btn, c) => {
+    const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: (e) => this.tapCard(c, e) }), (btn, c) => {
       const n = v.captures.filter((o) => o.card === c).length;
       updateCard(btn, { legal: mine && v.phase === "play" && v.legal.includes(c), classes: { selected: this.selected === c },
         label: n ? plural("c40.card_captures", n, { card: cardName(c) }) : null });
@@ -193,7 +193,7 @@ export class CuarentaTable extends TableBase {
             onclick: () => this.submit(o.action),
           }, h("span", { class: "btn-title", text: o.takes.map(shortCard).join(" ") }),
           flags ? h("span", { class: "btn-sub", text: flags }) : null,
-          h("span", { class: "sr-only", text: `: ${t("c40.capture_label", { card: cardName(o.card), cards: o.takes.map(cardName).join(", ") })}` }));
+          h("span", { class: "sr-only", text: `: ${t("c40.capture_label", { the_card: theCard(o.card), cards: o.takes.map(cardName).join(", ") })}` }));
           const show = () => { this.lit = o; this.highlight(); };
           btn.addEventListener("focus", show);
           btn.addEventListener("pointerenter", show);
@@ -202,7 +202,7 @@ export class CuarentaTable extends TableBase {
       });
     });
     out.push({ key: `lay:${card}`, make: () => h("button", { type: "button", class: "btn", dataset: { action: card }, onclick: () => this.submit(card) }, t("c40.lay_down")) });
-    out.push({ key: "cancel", make: () => h("button", { type: "button", class: "btn", onclick: () => { this.selected = null; this.lit = null; this.render(this.view); } }, t("cancel")) });
+    out.push({ key: "cancel", make: () => h("button", { type: "button", class: "btn", onclick: () => this.cancelChoice() }, t("cancel")) });
     return out;
   }
 
@@ -229,19 +229,35 @@ export class CuarentaTable extends TableBase {
     }
   }
 
+  /** The selected card goes back to the hand: its captures are no longer offered, and the
+   * announcement line no longer asks to choose one. */
+  cancelChoice() {
+    const card = this.selected;
+    this.selected = null;
+    this.lit = null;
+    this.render(this.view);
+    if (card) this.say(t("c40.choice_cancelled", { the_card: theCard(card) }));
+  }
+
   // ---------------------------------------------------------------- input
-  async tapCard(card) {
+  /** A tap on a card of the hand (`e`: its click). A card that can capture is selected and its
+   * captures offered; a second tap on it puts it back, but not the second tap of a double tap
+   * (one quick gesture: click.detail 2), which would take back what the first one offered. */
+  async tapCard(card, e) {
     const v = this.view;
     if (!v || this.frozen || this.stepping || this.root.dataset.preview) return;
     if (!isMe(v.turn)) { this.notYourTurn(v); return; }
     if (!v.legal.includes(card)) { await this.explain(card); return; }
     const options = v.captures.filter((o) => o.card === card);
     if (!options.length) { await this.submit(card); return; }
-    if (this.selected === card) { this.selected = null; this.lit = null; this.render(v); return; }
+    if (this.selected === card) {
+      if (!(e && e.detail === 2)) this.cancelChoice();
+      return;
+    }
     this.selected = card;
     this.lit = options[0];
     this.render(v);
-    this.say(plural("c40.choices_announce", options.length, { card: cardName(card) }));
+    this.say(plural("c40.choices_announce", options.length, { the_card: theCard(card) }));
     const first = this.controlsEl.querySelector(".capture-btn");
     if (first && document.activeElement && this.handEl.contains(document.activeElement)) first.focus();
   }
@@ -295,8 +311,8 @@ export class CuarentaTable extends TableBase {
     const name = e.seat !== undefined ? this.name(e.seat) : "";
     const note = e.note && e.note !== "right" && e.note !== "wrong" ? ` (${noteText(e.note)})` : "";
     switch (e.kind) {
-      case "lay": return personal("c40.ev.lay", e.seat, { name, card: cardName(e.card) });
-      case "capture": return personal("c40.ev.capture", e.seat, { name, card: cardName(e.card), cards: e.takes.map(cardName).join(", ") });
+      case "lay": return personal("c40.ev.lay", e.seat, { name, the_card: theCard(e.card) });
+      case "capture": return personal("c40.ev.capture", e.seat, { name, the_card: theCard(e.card), cards: e.takes.map(cardName).join(", ") });
       case "caida": return personal("c40.ev.caida", e.seat, { name, points: e.points }) + note;
       case "limpia": return personal("c40.ev.limpia", e.seat, { name, points: e.points }) + note;
       case "ronda": return (e.rank ? personal("c40.ev.ronda_rank", e.seat, { name, points: e.points, rank: rankName(e.rank) })

@@ -4,7 +4,7 @@
 // engine's seat view; the life of the table is TableBase's (common.js).
 import { t, plural } from "../i18n.js";
 import { h, dialog, buzz } from "../ui.js";
-import { cardName, suitName, suitSymbolSVG } from "../cards.js";
+import { cardName, suitName, suitSymbolSVG, theCard } from "../cards.js";
 import { speed } from "./session.js";
 import {
   position, seatName, personal, isMe, isUs, others, ours, mySeat, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys, topBar,
@@ -187,7 +187,7 @@ export class CuatrolaTable extends TableBase {
       this.turnCue(prev, view);
       return;
     }
-    const played = personal("announce.play", seat, { name: who, card: cardName(action) });
+    const played = personal("announce.play", seat, { name: who, the_card: theCard(action) });
     const handEnded = view.hands_played > prev.hands_played;
     const trickDone = handEnded || view.tricks.length > prev.tricks.length;
     if (!trickDone) {
