@@ -603,3 +603,36 @@ def test_the_table_header_fits_a_small_phone(phone, app_url):
     finally:
         phone.set_viewport_size({"width": 412, "height": 839})
         set_settings(phone, speed="instant", lang="en")
+
+
+# Every text the table's prompt line shows, recorded as it changes (the person's own turn while
+# the table is still showing the last play: the prompt named "You" as if another player).
+PROMPTS = """() => {
+  window.__prompts = [];
+  const seen = () => { const el = document.querySelector('.table .prompt');
+    if (el && el.textContent !== window.__prompts[window.__prompts.length - 1]) window.__prompts.push(el.textContent); };
+  new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+
+def test_the_prompt_never_names_the_person_as_another_player(phone, app_url):
+    # seen in a play-through: "Juega Tú" ("You to play") while the last play was shown
+    en = read_catalog("en")
+    wrong = en["table.waiting_for"].format(name=en["seat.you"])
+    for game, query in (("cuarenta", "?players=2"), ("cuatrola", "")):
+        set_settings(phone, speed="normal", lang="en")
+        new_match(phone, app_url, game, {}, seed=cover_seed(), query=query)
+        phone.evaluate(PROMPTS)
+        for _ in range(6):
+            my_turn(phone)
+            before = moves(phone)
+            if game == "cuarenta":
+                cuarenta_move(phone)
+            else:
+                bids = phone.locator(".controls button.bid[data-action=pass]")
+                (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
+            wait_moved(phone, before)
+        prompts = phone.evaluate("window.__prompts")
+        assert en["table.your_turn"] in prompts or en["table.your_bid"] in prompts or en["c40.your_turn"] in prompts, prompts
+        assert wrong not in prompts, prompts
+    set_settings(phone, speed="instant", lang="en")

@@ -478,8 +478,12 @@ export class TableBase {
     return note ? h("span", { class: `chip seat-note ${note}`, text: t(`together.seat.${note}`) }) : null;
   }
 
-  /** The prompt while `seat` has the turn: a friend's seat that is not connected says so. */
-  waitingPrompt(seat) {
+  /** The prompt while `seat` has the turn: a friend's seat that is not connected says so.
+   * The person's own turn while the table still shows the last play (it cannot act yet) is
+   * `mine` (the text of that turn: "Your turn"), never the other players' "{name} to play"
+   * with "You". */
+  waitingPrompt(seat, mine = t("table.your_turn")) {
+    if (isMe(seat)) return mine;
     const note = this.session.seatNote ? this.session.seatNote(seat) : null;
     return t(note === "away" ? "together.waiting_away" : "table.waiting_for", { name: this.name(seat) });
   }

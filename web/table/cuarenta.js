@@ -144,7 +144,8 @@ export class CuarentaTable extends TableBase {
       prompt = this.selected ? t("c40.choose_capture") : t("c40.your_turn");
       if (mine) controls = this.playControls(v);
     } else if (v.turn >= 0) {
-      prompt = this.waitingPrompt(v.turn);
+      prompt = this.waitingPrompt(v.turn, v.phase === "claim" && v.claim
+        ? t("c40.claim_prompt", { name: this.name(v.claim.against) }) : t("c40.your_turn"));
       controls = this.awayControls(v.turn);
     }
     setText(this.promptEl, prompt);

@@ -131,7 +131,7 @@ export class CuatrolaTable extends TableBase {
     if (!frozen && isMe(view.turn)) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
     else if (isOver(view)) prompt = "";
     else if (isMe(view.out) && view.phase === "play") prompt = t("table.you_sit_out");
-    else if (v.turn >= 0) prompt = this.waitingPrompt(v.turn);
+    else if (v.turn >= 0) prompt = this.waitingPrompt(v.turn, t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn"));
     setText(this.promptEl, prompt);
     const open = !(view.bids || []).some((b) => b.bid !== "pass");
     const controls = bidding ? BIDS.filter((b) => view.legal.includes(b)).map((b) => ({ key: `bid:${b}:${open}`, make: () => {
