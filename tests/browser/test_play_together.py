@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.api import handle
 
-from .helpers import set_settings, stored
+from .helpers import set_settings, stored, wait_ready
 from .table_together import (check_wire, close_panel, connect, guest_answer, host_accept, host_table,
                              moves, offer_code, open_panel, phone, play_all, wire)
 
@@ -282,3 +282,44 @@ def test_home_loads_nothing_of_the_feature(new_browser, app_url):
     page.goto(app_url + "#/join")
     page.wait_for_selector("#offer-code", timeout=60_000)
     assert any("/together/" in u for u in seen)
+
+
+def test_a_guest_whose_page_reloads_is_told_how_to_come_back(new_browser, app_url):
+    """Seen playing: a guest's phone reloaded the page mid-hand and it opened on a blank
+    "Join a table" form, with nothing about the table the guest had just been at. It now
+    says that the link to the host was cut, that nothing is lost, and what to do; joining
+    again works from that form, and the notice is not shown on a later, ordinary visit."""
+    _, host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url)
+    host_table(host, app_url, "cuarenta", {1: "person"}, seed="reload-guest", players=2)
+    connect(host, guest, app_url, 1)
+    close_panel(host)
+    play_all([host, guest], timeout=60, stop=lambda: moves(host) >= 2)
+    guest.reload()
+    wait_ready(guest)
+    notice = guest.locator("#rejoin-notice")
+    notice.wait_for(timeout=30_000)
+    text = notice.inner_text()
+    assert "reloaded" in text and "Nothing played is lost" in text, text
+    host.wait_for_selector(".seat[data-seat='1'] .chip.seat-note.away", timeout=30_000)
+    # join again from this very form: the guest is back at the host's table
+    answer = guest_answer_here(guest, offer_code(host, 1))
+    host_accept(host, 1, answer)
+    host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
+    guest.wait_for_selector(".table .hand", timeout=30_000)
+    assert int(guest.get_attribute("#screen", "data-moves")) == moves(host)
+    # home, then "Join a table" on purpose: no notice
+    guest.goto(app_url + "#/")
+    guest.wait_for_selector("#screen .home, #new-cuatrola", timeout=30_000)
+    guest.goto(app_url + "#/join")
+    guest.wait_for_selector("#offer-code", timeout=30_000)
+    assert guest.locator("#rejoin-notice").count() == 0
+
+
+def guest_answer_here(guest, code):
+    """The guest pastes the host's code into the join form already on screen."""
+    guest.fill("#offer-code", code)
+    guest.locator("#offer-use").tap()
+    box = guest.locator(".join .code-box .code-text")
+    box.wait_for(timeout=30_000)
+    return box.get_attribute("data-code")

@@ -12,6 +12,23 @@ const TABLES = {
 
 /** How long the guest waits for the host's welcome once the channel is open. */
 const WELCOME_TIMEOUT_MS = 15_000;
+/** Set in this tab's sessionStorage while the guest sits at a table: a reload (or the tab
+ * brought back after the phone dropped it) cuts the link to the host, and the join screen it
+ * opens on then says what happened and what to do, instead of a blank form. */
+const SEATED_KEY = "tapete.joinSeated";
+function seatedBefore() {
+  try {
+    const was = sessionStorage.getItem(SEATED_KEY);
+    sessionStorage.removeItem(SEATED_KEY);
+    return !!was;
+  } catch { return false; }
+}
+function markSeated(on) {
+  try {
+    if (on) sessionStorage.setItem(SEATED_KEY, "1");
+    else sessionStorage.removeItem(SEATED_KEY);
+  } catch { /* no storage: no notice after a reload */ }
+}
 
 /** The app's header over the join steps; the table's own header once seated. */
 function appBar(on) {
@@ -27,12 +44,19 @@ export function showJoin(root) {
   let pending = null;          // a channel not yet at the table
   let input = null;
 
+  const cutByReload = seatedBefore();   // (read once: the notice is for the first form only)
+  let firstPage = true;
+
   const page = () => {
     clear(root);
     appBar(true);
     const steps = h("div", { class: "join-steps" });
+    const notice = firstPage && cutByReload
+      ? h("p", { class: "join-notice", role: "status", id: "rejoin-notice", text: t("together.reloaded") }) : null;
+    firstPage = false;
     const sec = h("section", { class: "page join" },
       h("h1", { text: t("together.join_title") }),
+      notice,
       h("p", { class: "join-step", text: t("together.guest_step1") }),
       steps,
       h("p", { class: "muted small-print", text: t("together.network_hint") }));
@@ -97,6 +121,7 @@ export function showJoin(root) {
     if (!alive) { session.destroy(); return; }
     clear(root);
     appBar(false);      // the table has its own header
+    markSeated(true);
     table = new Table(root, session.record, { session });
     await table.mount();
   };
@@ -113,6 +138,7 @@ export function showJoin(root) {
   };
 
   const leave = () => {
+    markSeated(false);   // left on purpose (another screen, join again): no notice later
     if (table) { table.destroy(); table = null; }
     if (session) { session.destroy(); session = null; }
     if (pending) { pending.close(); pending = null; }
