@@ -54,6 +54,13 @@ export function plural(key, n, params = {}) {
   return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
 }
 
+/** A number in the UI language's way ("10 768,5" in French, "10.768,5" in Spanish). */
+export function fmtNumber(x, digits = 0) {
+  try {
+    return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+  } catch { return x.toFixed(digits); }
+}
+
 export function fmtDate(ms) {
   try {
     return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(new Date(ms));

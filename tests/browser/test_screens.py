@@ -381,3 +381,25 @@ def test_statistics_stay_fast_with_many_matches(new_browser, app_url):
     print(f"statistics of 300 matches: first {t_first:.2f} s, from the cache {t_again:.2f} s")
     assert t_again < 3.0, t_again
     check_shown(page, page.evaluate(ALL_RECORDS))
+
+
+def test_numbers_on_the_settings_screen_follow_the_language(phone, app_url):
+    # seen in French: "30.5 Mo utilisés sur 10768 Mo disponibles" (English digits)
+    goto(phone, app_url, "#/")
+    try:
+        for lang, want in (("fr", r"^30,5 Mo utilisés sur 10\s768 Mo disponibles$"),
+                           ("de", r"^30,5 MB von 10\.768 MB belegt$"),
+                           ("en", r"^30\.5 MB used of 10,768 MB available$")):
+            phone.evaluate("""async (lang) => {
+              navigator.storage.estimate = async () => ({ usage: 30.5e6, quota: 10768e6 });
+              const i18n = await import('./i18n.js');
+              await i18n.setLang(lang);
+              location.hash = '#/';
+            }""", lang)
+            phone.wait_for_selector("#new-cuatrola")
+            phone.evaluate("location.hash = '#/settings'")
+            line = phone.locator("#screen p span.muted").filter(has_text=re.compile("MB|Mo"))
+            line.wait_for(timeout=10_000)
+            assert re.match(want, line.inner_text()), (lang, line.inner_text())
+    finally:
+        goto(phone, app_url, "#/", reload=True)

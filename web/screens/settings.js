@@ -1,6 +1,6 @@
 // Settings: language, computer-player speed, the table (vibration, animations), storage,
 // version and updates.
-import { t, LANGS, setLang } from "../i18n.js";
+import { t, LANGS, setLang, fmtNumber } from "../i18n.js";
 import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
 import { engine } from "../engine.js";
@@ -55,7 +55,7 @@ export function showSettings(root, ctx) {
       persisted.textContent = t(p ? "settings.persisted" : "settings.not_persisted");
       if (navigator.storage && navigator.storage.estimate) {
         const e = await navigator.storage.estimate();
-        usage.textContent = t("settings.usage", { used: (e.usage / 1e6).toFixed(1), quota: (e.quota / 1e6).toFixed(0) });
+        usage.textContent = t("settings.usage", { used: fmtNumber(e.usage / 1e6, 1), quota: fmtNumber(e.quota / 1e6) });
       }
     } catch { /* not offered */ }
     const add = (k, v) => info.append(h("dt", { text: k }), h("dd", { text: v }));
