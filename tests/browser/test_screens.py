@@ -403,3 +403,31 @@ def test_numbers_on_the_settings_screen_follow_the_language(phone, app_url):
             assert re.match(want, line.inner_text()), (lang, line.inner_text())
     finally:
         goto(phone, app_url, "#/", reload=True)
+
+
+# A screen that does not fit the phone's width scrolls sideways: the stats' bids table in
+# Spanish at 360 px ("fallidas" cut off), and the history items squeezed their title into a
+# column of single words beside four buttons ("Cuatrola / · / verloren / 6-22").
+FITS = """() => ({ page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  tables: [...document.querySelectorAll('.table-wrap')].map((e) => e.scrollWidth - e.clientWidth),
+  titles: [...document.querySelectorAll('.hi-main')].map((e) => Math.round(e.getBoundingClientRect().width)) })"""
+
+
+def test_statistics_and_history_fit_a_small_phone(new_browser, app_url):
+    b = new_browser()
+    page = b.page()
+    goto(page, app_url)
+    for i, rec in enumerate((record("narrow-1", bot_match("cuatrola", {"end": "target", "target": 5}, "s-a", "heuristic")),
+                             record("narrow-2", bot_match("cuarenta", {"players": 2}, "s-c", "novice")))):
+        put_raw(page, rec)
+    for lang in ("es", "de", "fr", "en"):
+        set_settings(page, lang=lang, speed="instant")
+        for width in (320, 360):
+            page.set_viewport_size({"width": width, "height": 740})
+            for route, ready in (("#/stats", ".stats.ready"), ("#/history", ".history-item")):
+                goto(page, app_url, route, reload=True)
+                page.wait_for_selector(ready, timeout=60_000)
+                got = page.evaluate(FITS)
+                assert got["page"] <= 0, (lang, width, route, got)
+                assert all(x <= 0 for x in got["tables"]), (lang, width, route, got)
+                assert all(w >= 150 for w in got["titles"]), (lang, width, route, got)

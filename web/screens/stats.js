@@ -49,8 +49,8 @@ function groupSection(g, n) {
         return rowOf(t(`bid.${c}`), cell(`${c}-ours`, x.ours), cell(`${c}-ours-made`, x.oursMade),
           cell(`${c}-theirs`, x.theirs), cell(`${c}-theirs-failed`, x.theirsFailed));
       }));
-    sec.append(h("table", { class: "breakdown stats-table contracts" },
-      h("caption", { text: t("stats.contracts") }), h("thead", {}, head), body));
+    sec.append(h("div", { class: "table-wrap" }, h("table", { class: "breakdown stats-table contracts" },
+      h("caption", { text: t("stats.contracts") }), h("thead", {}, head), body)));
   }
   if (g.caidas) {
     const head = h("tr", {}, h("td", {}), h("th", { scope: "col", text: t("side.us") }), h("th", { scope: "col", text: t("side.them") }));
