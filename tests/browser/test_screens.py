@@ -38,7 +38,9 @@ def test_every_option_choice_rule_set_and_level_has_words():
 def test_catalogs_name_no_developer_words():
     for lang in LANGS:
         for key, text in read_catalog(lang).items():
-            problems = developer_words(text)
+            # {placeholders} are filled before anything is shown (a left-over one on a screen
+            # is caught by the on-screen check below)
+            problems = developer_words(re.sub(r"\{\w+\}", "", text))
             assert not problems, (lang, key, problems)
 
 
