@@ -6,6 +6,8 @@ uncaught page errors fail the test (checked when the test ends)."""
 
 from __future__ import annotations
 
+import time
+
 from engine.api import handle
 
 from .helpers import set_settings, stored, wait_ready
@@ -312,6 +314,27 @@ def test_a_guest_whose_page_reloads_is_told_how_to_come_back(new_browser, app_ur
     guest.goto(app_url + "#/")
     guest.wait_for_selector("#screen .home, #new-cuatrola", timeout=30_000)
     guest.goto(app_url + "#/join")
+    guest.wait_for_selector("#offer-code", timeout=30_000)
+    assert guest.locator("#rejoin-notice").count() == 0
+
+
+def test_a_guest_whose_match_is_over_is_not_told_to_join_again_after_a_reload(new_browser, app_url):
+    """The reload notice ("the link to the host was cut ... scan the seat's code again") is for
+    a match still being played. A guest whose match had ended (kept in its history) and whose
+    page then reloaded was still told to join again, to a table with nothing left to play."""
+    _, host = phone(new_browser, app_url)
+    _, guest = phone(new_browser, app_url)
+    host_table(host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "bot"},
+               rules={"end": "target", "target": 1}, seed="over-then-reload")
+    connect(host, guest, app_url, 1)
+    close_panel(host)
+    play_all([host, guest], timeout=300)
+    end = time.time() + 30
+    while not any(r["origin"] == "together" and r["status"] == "finished" for r in _history(guest)):
+        assert time.time() < end, "the guest never kept the finished match"
+        time.sleep(0.2)
+    guest.reload()
+    wait_ready(guest)
     guest.wait_for_selector("#offer-code", timeout=30_000)
     assert guest.locator("#rejoin-notice").count() == 0
 

@@ -116,6 +116,7 @@ export function showJoin(root) {
     session = new GuestSession(channel, welcome, {
       onLost: (reason) => lost(reason),
       onStored: () => toast(t("together.kept")),
+      onFinished: () => markSeated(false),   // nothing left to join: no notice after a reload
     });
     const Table = await TABLES[welcome.game]();
     if (!alive) { session.destroy(); return; }
@@ -129,6 +130,7 @@ export function showJoin(root) {
   const lost = (reason) => {
     if (!alive) return;
     const over = session && session.finished;
+    if (over || reason === "over") markSeated(false);
     const bar = h("div", { class: "lost-bar", role: "alert", id: "lost-bar" },
       h("p", { text: over ? t("together.over_left") : reason === "over" ? t("together.over_left") : t("together.lost") }),
       over ? null : h("button", { type: "button", class: "btn primary", id: "join-again", onclick: () => { leave(); start(); } }, t("together.join_again")));

@@ -11,7 +11,7 @@ export const ANSWER_TIMEOUT_MS = 10_000;
 
 export class GuestSession {
   /** `channel`: an open peer channel; `welcome`: the host's checked welcome message. */
-  constructor(channel, welcome, { onLost = () => {}, onSeats = () => {}, onStored = () => {} } = {}) {
+  constructor(channel, welcome, { onLost = () => {}, onSeats = () => {}, onStored = () => {}, onFinished = () => {} } = {}) {
     this.onRefused = (m) => { if (this.table) this.table.say(this.table.refusalText(m), "warn"); };
     this.channel = channel;
     this.remote = true;               // (the table leaves out share and export)
@@ -34,6 +34,7 @@ export class GuestSession {
     this.onLost = onLost;
     this.onSeats = onSeats;
     this.onStored = onStored;
+    this.onFinished = onFinished;   // the host sent the finished match
     this.bad = 0;
     channel.onmessage = (m) => this.receive(m);
     channel.onbad = () => { this.bad += 1; };
@@ -142,6 +143,7 @@ export class GuestSession {
   async keep(match) {
     if (this.stored || this.finished) return;
     this.finished = match;
+    this.onFinished();
     const v = this.view;
     const over = v && v.winner !== null && v.winner !== undefined;
     try {
