@@ -40,6 +40,14 @@ def set_settings(page, **values):
     }""", values)
 
 
+def use_language(page, app_url, lang, **settings):
+    """Switch the UI to ``lang`` (and other settings): the app reads the language when it
+    starts, so it is set, then the app reloaded, and checked."""
+    set_settings(page, lang=lang, **settings)
+    goto(page, app_url, "#/", reload=True)
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
 def open_rules(page):
     """Unfold the new-match form's rules (rule set, options, deal code) if they are folded."""
     if page.locator("#rules").count() and not page.eval_on_selector("#rules", "e => e.open"):

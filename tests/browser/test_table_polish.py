@@ -13,7 +13,8 @@ from engine.api import handle
 from .conftest import read_catalog
 from .helpers import (ACTION, all_pass, cuatrola_seed, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
                       hold_engine, moves, my_turn, new_match, play_cuarenta, play_cuatrola, press, put_raw,
-                      release_engine, set_settings, start_form, stored, Finger, wait_moved, wait_ready)
+                      act_once, release_engine, set_settings, start_form, stored, Finger, use_language, wait_moved,
+                      wait_ready)
 
 
 @functools.cache
@@ -590,7 +591,7 @@ def test_the_table_header_fits_a_small_phone(phone, app_url):
     try:
         for lang in ("en", "es", "de", "fr"):
             phone.set_viewport_size({"width": 412, "height": 839})
-            set_settings(phone, speed="instant", lang=lang)
+            use_language(phone, app_url, lang, speed="instant")
             for game in ("cuatrola", "cuarenta"):
                 new_match(phone, app_url, game, {}, seed=cover_seed())
                 my_turn(phone)
@@ -602,7 +603,52 @@ def test_the_table_header_fits_a_small_phone(phone, app_url):
                         assert phone.locator(".tbar .trump-chip").get_attribute("aria-label")
     finally:
         phone.set_viewport_size({"width": 412, "height": 839})
-        set_settings(phone, speed="instant", lang="en")
+        use_language(phone, app_url, "en", speed="instant")
+
+
+# The seats' names on the table broken inside a word: each word of a name laid out on more
+# than one line (a Range over the word has client rects on several lines).
+NAMES_BROKEN = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.felt .seat-label .name')) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+    let at = 0;
+    for (const word of text.data.split(/(\\s+)/)) {
+      if (word.trim()) {
+        const r = document.createRange();
+        r.setStart(text, at); r.setEnd(text, at + word.length);
+        const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+        if (tops.size > 1) out.push(word);
+      }
+      at += word.length;
+    }
+  }
+  return out;
+}"""
+
+
+def test_no_seat_name_is_broken_inside_a_word_on_a_small_phone(phone, app_url):
+    # seen at 360 px in Spanish: "Izquier|da" and "Derech|a" on two lines beside the felt
+    try:
+        for lang in ("es", "fr", "de", "en"):
+            phone.set_viewport_size({"width": 412, "height": 839})
+            use_language(phone, app_url, lang, speed="instant")
+            for game in ("cuatrola", "cuarenta"):
+                new_match(phone, app_url, game, {}, seed=cover_seed())
+                my_turn(phone)
+                # the side columns are narrowest with cards in the middle: a trick being played
+                while game == "cuatrola" and not phone.locator(".trick .card").count():
+                    act_once(phone)
+                    my_turn(phone)
+                assert phone.locator(".felt .seat-label .name").count() >= 3, (lang, game)
+                for width in (320, 360, 412):
+                    phone.set_viewport_size({"width": width, "height": 640})
+                    phone.wait_for_timeout(50)
+                    assert phone.evaluate(NAMES_BROKEN) == [], (lang, game, width)
+    finally:
+        phone.set_viewport_size({"width": 412, "height": 839})
+        use_language(phone, app_url, "en", speed="instant")
 
 
 # Every text the table's prompt line shows, recorded as it changes (the person's own turn while
