@@ -42,15 +42,19 @@ from engine.deal import SeededStream  # noqa: E402
 MIN_TRUMPS = 2
 
 
+OTHERS = "heuristic"  # the other side's level (``--others``)
+
+
 def _level(seat: int, side: int) -> str:
-    return "expert" if seat % 2 == side else "heuristic"
+    return "expert" if seat % 2 == side else OTHERS
 
 
 def _play_out(state, side: int, tag: str):
     n = 0
     while state.hand_no == 0 and not state.is_terminal():
         seat = state.current_player
-        action = choose(state.view(seat), _level(seat, side), SeededStream("slack", tag, str(n)))
+        action = choose(state.view(seat), _level(seat, side), SeededStream("slack", tag, str(n)),
+                        measurement=True)
         state = state.apply(state.parse_action(action))
         n += 1
     return state.history[0]
@@ -63,8 +67,9 @@ def _dd_margin(state, info: Info, contract: int) -> int:
 
 def _work(task):
     """[(contract, real margin - double-dummy margin, made)] of one match seed and side."""
-    i, side = task
-    seed = f"slack/{i}"
+    global OTHERS
+    seed_name, OTHERS, i, side = task
+    seed = f"{seed_name}/{i}"
     s = new_match(seed=seed)
     k = 0
     while s.phase_name == "bidding":
@@ -86,7 +91,8 @@ def _work(task):
                     made = rec.winner == side
                     out.append((contract, real - _dd_margin(s, info, contract), made))
                 return out
-        action = choose(view, _level(seat, side), SeededStream("slack", seed, f"bid{k}"))
+        action = choose(view, _level(seat, side), SeededStream("slack", seed, f"bid{k}"),
+                        measurement=True)
         s = s.apply(s.parse_action(action))
         k += 1
     return []
@@ -96,12 +102,17 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", type=int, default=300)
     ap.add_argument("--workers", type=int, default=mp.cpu_count())
+    ap.add_argument("--others", default=OTHERS,
+                    help="the other side's level (default heuristic: club players; "
+                         "expert or expert@v1: self-play)")
+    ap.add_argument("--seed", default="slack", help="match seeds <seed>/0, <seed>/1...")
     args = ap.parse_args(argv)
     t0 = time.time()
-    tasks = [(i, side) for i in range(args.seeds) for side in (0, 1)]
+    tasks = [(args.seed, args.others, i, side) for i in range(args.seeds) for side in (0, 1)]
     with mp.Pool(args.workers) as pool:
         rows = [r for chunk in pool.imap_unordered(_work, tasks, chunksize=4) for r in chunk]
-    print(f"{args.seeds} seeds x 2 sides, {time.time() - t0:.0f}s")
+    print(f"{args.seeds} seeds x 2 sides, expert against {args.others}, "
+          f"{time.time() - t0:.0f}s")
     for contract, name, const in ((R.PASS, "normal hand", "NORMAL_SLACK"),
                                   (R.SOLO, "Solo", "SOLO_SLACK")):
         diffs = [d for c, d, _ in rows if c == contract]
