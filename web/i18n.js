@@ -54,11 +54,18 @@ export function plural(key, n, params = {}) {
   return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
 }
 
-/** A number in the UI language's way ("10 768,5" in French, "10.768,5" in Spanish). */
+/** A number in the UI language's way ("10 768,5" in French, "10.768,5" in Spanish): with
+ * exactly `digits` decimals, or `{ upTo: n }` (at most n, none when not needed), or
+ * `{ percent: true }` (a share, 0.25 -> "25 %" in French). */
 export function fmtNumber(x, digits = 0) {
+  const opts = typeof digits === "number" ? { minimumFractionDigits: digits, maximumFractionDigits: digits }
+    : digits.percent ? { style: "percent" } : { maximumFractionDigits: digits.upTo };
   try {
-    return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
-  } catch { return x.toFixed(digits); }
+    return new Intl.NumberFormat(lang, opts).format(x);
+  } catch {
+    if (typeof digits === "number") return x.toFixed(digits);
+    return digits.percent ? `${Math.round(100 * x)}%` : String(x);
+  }
 }
 
 export function fmtDate(ms) {

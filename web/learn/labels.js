@@ -1,6 +1,6 @@
 // Words for actions and results of the review, the replay, hints and duplicate scoring
 // (action texts as the engine writes them: docs/api.md, docs/match-format.md).
-import { t, has } from "../i18n.js";
+import { t, has, fmtNumber } from "../i18n.js";
 import { cardName } from "../cards.js";
 
 const CARD = /^(?:[1-9]|1[0-2]|[AJQK]|10)[OCEBHDS]$/i;
@@ -28,7 +28,7 @@ export function actionLabel(text) {
 export function valueText(v, unit, signed = true) {
   if (v === null || v === undefined) return "—";
   const n = Math.round(v * 100) / 100;
-  const num = (x) => { try { return new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 2 }).format(x); } catch { return String(x); } };
+  const num = (x) => fmtNumber(x, { upTo: 2 });
   const s = !signed ? num(n) : n > 0 ? `+${num(n)}` : n < 0 ? `−${num(Math.abs(n))}` : "0";
   return t(`learn.unit.${unit}`, { v: s });
 }

@@ -3,7 +3,7 @@
 // caídas, limpias and rondas (Cuarenta). The figures come from the engine's summaries of
 // the stored matches (web/stats.js, cached per match); a record that cannot be read is
 // skipped and counted.
-import { t, plural, lang } from "../i18n.js";
+import { t, plural, fmtNumber } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { gamesSpec } from "../games.js";
 import { collectStats, CONTRACTS } from "../stats.js";
@@ -13,9 +13,7 @@ const GAMES = ["cuatrola", "cuarenta"];
 
 function percent(n, of) {
   if (!of) return String(n);
-  let p;
-  try { p = new Intl.NumberFormat(lang, { style: "percent" }).format(n / of); } catch { p = `${Math.round(100 * n / of)}%`; }
-  return `${n} (${p})`;
+  return `${n} (${fmtNumber(n / of, { percent: true })})`;
 }
 
 function groupTitle(g) {
