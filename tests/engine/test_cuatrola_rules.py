@@ -65,6 +65,40 @@ def test_the_state_tables_restate_the_play_rules_exactly():
             assert NEXT[declarer + 1][seat] == first_leader(seat, declarer)
 
 
+
+@pytest.mark.parametrize("beat_partner", [True, False])
+@pytest.mark.parametrize("beat_led_after_trump", [False, True])
+@pytest.mark.parametrize("discard_if_cannot_overtrump", [True, False])
+def test_the_state_obligations_restate_play_legal_mask_exactly(
+        beat_partner, beat_led_after_trump, discard_if_cannot_overtrump):
+    """The state computes the next seat's legal cards inline (speed); over random play with
+    every contract, they are ``play.legal_mask`` of the same trick, and the shared (seat,
+    card) pairs of the trick and the bids are the plain pairs."""
+    import random
+
+    from engine.cuatrola.play import legal_mask, winning
+    from engine.cuatrola.state import PLAY
+    options = {"beat_partner": beat_partner, "beat_led_after_trump": beat_led_after_trump,
+               "discard_if_cannot_overtrump": discard_if_cannot_overtrump, "quintola": True,
+               "end": "hands", "hands": 99}
+    rng = random.Random(f"{beat_partner}{beat_led_after_trump}{discard_if_cannot_overtrump}")
+    checked = 0
+    for k in range(40):
+        s = new_match(seed=f"legal-{k}", options=options)
+        while not s.is_terminal() and len(s.history) < 12:
+            if s.phase == PLAY and s.trick:
+                trump = s.trump // 10
+                ws, wc = winning(s.trick, trump)
+                assert (s.win_seat, s.win_card) == (ws, wc)
+                assert s.legal == legal_mask(s.rules, s.hands[s.turn], s.trick, trump, ws, wc,
+                                             s.turn)
+                checked += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert checked > 3000
+    rec = s.history[-1]
+    assert all(type(p) is tuple and len(p) == 2 for t in rec.tricks for p in t.plays)
+    assert all(type(p) is tuple and len(p) == 2 for p in rec.bids)
+
 # ---- deal, seats, trump -----------------------------------------------------------
 
 def test_deal_one_at_a_time_from_the_mano_dealer_last_card_is_trump():
