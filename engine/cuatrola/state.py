@@ -124,6 +124,8 @@ NEXT = tuple(tuple(next_seat(seat, sitting_out(d)) for seat in range(R.SEATS))
 _BIT = tuple(1 << c for c in range(64))
 #: TRICK_SIZE[declarer + 1]: cards in a trick (the declarer's partner sits a contract out)
 TRICK_SIZE = tuple(R.SEATS - (d >= 0) for d in range(-1, R.SEATS))
+#: HAND_VALUE[contract]: the match points of a hand played under ``contract``
+HAND_VALUE = tuple(R.BID_VALUE.get(b, R.NORMAL_HAND_VALUE) for b in range(len(R.BID_NAMES)))
 #: _PAIRS[seat][x]: the pair ``(seat, x)`` of a trick or the bids, made once and shared
 _PAIRS = tuple(tuple((seat, x) for x in range(DECK_SIZE)) for seat in range(R.SEATS))
 #: _FROM_MANO[mano][seat]: how many seats after the mano ``seat`` sits (its place in the deal)
@@ -188,15 +190,18 @@ class CuatrolaState(NamedTuple):
 
     def legal_actions(self) -> tuple[int, ...]:
         if self.phase == PLAY:
-            acts = _ACTIONS.get(self.legal)
-            if acts is None:
+            try:
+                return _ACTIONS[self.legal]
+            except KeyError:
                 acts = _ACTIONS[self.legal] = cards_of(self.legal)
-            return acts
+                return acts
         if self.phase == BIDDING:
             rules = self.cfg.rules
-            acts = _BID_ACTIONS.get((self.bids, rules.quintola,
-                                     self.score[self.turn % 2] if rules.bid_limits else -1))
-            return self._bid_actions() if acts is None else acts
+            try:
+                return _BID_ACTIONS[(self.bids, rules.quintola,
+                                     self.score[self.turn % 2] if rules.bid_limits else -1)]
+            except KeyError:
+                return self._bid_actions()
         return ()
 
     def apply(self, action: int) -> "CuatrolaState":
@@ -208,9 +213,12 @@ class CuatrolaState(NamedTuple):
             if phase != BIDDING:
                 raise self.refusal(action).error(self.action_text(action))
             rules = cfg.rules
-            acts = _BID_ACTIONS.get((bids, rules.quintola,
-                                     score[seat % 2] if rules.bid_limits else -1))
-            if action not in (self._bid_actions() if acts is None else acts):
+            try:
+                acts = _BID_ACTIONS[(bids, rules.quintola,
+                                     score[seat % 2] if rules.bid_limits else -1)]
+            except KeyError:
+                acts = self._bid_actions()
+            if action not in acts:
                 raise self.refusal(action).error(self.action_text(action))
             bids = bids + (_PAIRS[seat][action - BID_ACTION_BASE],)
             if len(bids) < R.SEATS:
@@ -263,8 +271,10 @@ class CuatrolaState(NamedTuple):
                     card_points = (card_points[0], card_points[1] + won)
                     tricks_won = (tricks_won[0], tricks_won[1] + 1)
                 tricks = tricks + (_new(Trick, (p0[0], trick, win_seat)),)
-                if hands[side] & (hands[side] >> 1) & CABALLO_MASK or \
-                        hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK:  # a pair
+                # a pair in a hand that may sing (``play.sing``: none in Cuatrola or Quintola)
+                if contract < R.CUATROLA and (
+                        hands[side] & (hands[side] >> 1) & CABALLO_MASK or
+                        hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK):
                     cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
                 if len(tricks) == R.TRICKS_PER_HAND:
                     return _finish_hand(cfg, hand_no, dealer, trump_card, bids, contract,
@@ -471,7 +481,7 @@ def _finish_hand(cfg: MatchConfig, hand_no: int, dealer: int, trump: int, bids, 
         win_side = 0 if total0 > total1 else 1
     else:
         win_side = ultimas  # seed 003: 'gana la mano la pareja que ha logrado las 10 de últimas'
-    value = R.BID_VALUE.get(contract, R.NORMAL_HAND_VALUE)
+    value = HAND_VALUE[contract]
     if win_side == 0:
         points, score = (value, 0), (score[0] + value, score[1])
     else:

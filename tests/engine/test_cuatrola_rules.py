@@ -54,7 +54,7 @@ def test_the_state_tables_restate_the_play_rules_exactly():
     beats which (000 'Die höchste Trumpfkarte gewinnt den Stich, sonst die höchste Karte der
     ausgespielten Farbe') and who leads first and plays next when a partner sits out."""
     from engine.cuatrola.play import BEATEN_BY, beats, first_leader, next_seat, sitting_out
-    from engine.cuatrola.state import NEXT
+    from engine.cuatrola.state import HAND_VALUE, NEXT
     for trump in range(4):
         for best in R.CARDS:
             for c in R.CARDS:
@@ -63,6 +63,8 @@ def test_the_state_tables_restate_the_play_rules_exactly():
         for seat in range(4):
             assert NEXT[declarer + 1][seat] == next_seat(seat, sitting_out(declarer))
             assert NEXT[declarer + 1][seat] == first_leader(seat, declarer)
+    for contract in range(len(R.BID_NAMES)):
+        assert HAND_VALUE[contract] == R.BID_VALUE.get(contract, R.NORMAL_HAND_VALUE)
 
 
 
