@@ -18,12 +18,20 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from operator import mod as _mod
 
 SHUFFLE_VERSION = 1
 _WORD = 1 << 64
 _PREFIX = b"tapete-shuffle-v1\0"
 _UNPACK = struct.Struct(">4Q").unpack
-_sha256 = hashlib.sha256  # one name, so a test can feed chosen digests
+try:  # the interpreter's own SHA-256: the same digests, set up faster than OpenSSL's
+    from _sha2 import sha256 as _sha256  # CPython 3.12+, Pyodide
+except ImportError:
+    try:
+        from _sha256 import sha256 as _sha256  # CPython 3.11
+    except ImportError:
+        _sha256 = hashlib.sha256
+# ``_sha256``: one name, so a test can feed chosen digests
 
 
 def _stream_key(game: str, seed: str, label: str) -> bytes:
@@ -75,6 +83,13 @@ _LIMITS = tuple(_WORD - _WORD % (i + 1) for i in range(LIMITS_FOR))
 _MAX_BLOCKS = (LIMITS_FOR + 2) // 4  # blocks for one word a draw of a LIMITS_FOR-item shuffle
 _BLOCK_TAGS = tuple(b.to_bytes(8, "big") for b in range(_MAX_BLOCKS))
 _UNPACK_BLOCKS = tuple(struct.Struct(f">{4 * b}Q").unpack for b in range(_MAX_BLOCKS + 1))
+#: every ``below(m)`` with ``m <= LIMITS_FOR`` accepts a word that does not start with these
+#: bytes (the least of ``_LIMITS`` is above ``2**64 - 2**8``); found anywhere in the hashed
+#: bytes, the draws check each word (chance about ``2**-56`` a byte)
+_MAY_BE_REJECTED = b"\xff" * 7
+#: _DOWN[n]: the draws' ``i`` in order, ``n-1 .. 1``; _SIZES[n]: their ``i + 1``
+_DOWN = tuple(range(n - 1, 0, -1) for n in range(LIMITS_FOR + 1))
+_SIZES = tuple(range(n, 1, -1) for n in range(LIMITS_FOR + 1))
 
 
 def shuffled(items, game: str, seed: str, label: str) -> tuple:
@@ -92,17 +107,23 @@ def shuffled(items, game: str, seed: str, label: str) -> tuple:
         return _shuffle_on(out, key, n - 1, 0)
     blocks = (n + 2) // 4  # ceil((n - 1) / 4)
     sha = _sha256
-    words = _UNPACK_BLOCKS[blocks](b"".join([sha(key + t).digest() for t in _BLOCK_TAGS[:blocks]]))
-    limits = _LIMITS
-    i = n - 1
-    for w in words:
-        if i < 1:
-            break
-        if w >= limits[i]:  # rejected: redraw from the stream (words consumed: n - i)
-            return _shuffle_on(out, key, i, n - i)
-        j = w % (i + 1)
+    data = b"".join([sha(key + t).digest() for t in _BLOCK_TAGS[:blocks]])
+    words = _UNPACK_BLOCKS[blocks](data)
+    if _MAY_BE_REJECTED in data:  # a word may be rejected: the exact walk
+        limits = _LIMITS
+        i = n - 1
+        for w in words:
+            if i < 1:
+                break
+            if w >= limits[i]:  # rejected: redraw from the stream (words consumed: n - i)
+                return _shuffle_on(out, key, i, n - i)
+            j = w % (i + 1)
+            out[i], out[j] = out[j], out[i]
+            i -= 1
+        return tuple(out)
+    # no word is rejected: draw ``i`` is ``words[n - 1 - i] % (i + 1)``
+    for i, j in zip(_DOWN[n], map(_mod, words, _SIZES[n])):
         out[i], out[j] = out[j], out[i]
-        i -= 1
     return tuple(out)
 
 

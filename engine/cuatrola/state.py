@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import cards_of
+from ..cards import DECK_SIZE, RANKS_PER_SUIT, cards_of
 from ..config import MatchConfig
 from ..deal import shuffled
 from ..errors import ECHO_LIMIT, IllegalActionError, Refusal, brief
@@ -116,12 +116,18 @@ _new = tuple.__new__
 _ACTIONS: dict[int, tuple[int, ...]] = {}  # memo: legal mask -> card tuple (at most ~22k masks)
 _BIDS: dict[tuple, tuple[int, ...]] = {}  # memo: (highest bid, quintola, limited score) -> bids
 #: memo: (bids so far, quintola, limited score) -> the legal bid actions (a few hundred keys);
-#: the key is built inline in ``legal_actions`` and ``_bid`` (speed), filled by ``_bid_actions``
+#: the key is built inline in ``legal_actions`` and ``apply`` (speed), filled by ``_bid_actions``
 _BID_ACTIONS: dict[tuple, tuple[int, ...]] = {}
 #: NEXT[declarer + 1][seat]: ``next_seat(seat, sitting_out(declarer))``, looked up
 NEXT = tuple(tuple(next_seat(seat, sitting_out(d)) for seat in range(R.SEATS))
              for d in range(-1, R.SEATS))
 _BIT = tuple(1 << c for c in range(64))
+#: TRICK_SIZE[declarer + 1]: cards in a trick (the declarer's partner sits a contract out)
+TRICK_SIZE = tuple(R.SEATS - (d >= 0) for d in range(-1, R.SEATS))
+#: HAND_VALUE[contract]: the match points of a hand played under ``contract``
+HAND_VALUE = tuple(R.BID_VALUE.get(b, R.NORMAL_HAND_VALUE) for b in range(len(R.BID_NAMES)))
+#: _PAIRS[seat][x]: the pair ``(seat, x)`` of a trick or the bids, made once and shared
+_PAIRS = tuple(tuple((seat, x) for x in range(DECK_SIZE)) for seat in range(R.SEATS))
 #: _FROM_MANO[mano][seat]: how many seats after the mano ``seat`` sits (its place in the deal)
 _FROM_MANO = tuple(tuple((seat - mano) % R.SEATS for seat in range(R.SEATS))
                    for mano in range(R.SEATS))
@@ -184,28 +190,53 @@ class CuatrolaState(NamedTuple):
 
     def legal_actions(self) -> tuple[int, ...]:
         if self.phase == PLAY:
-            acts = _ACTIONS.get(self.legal)
-            if acts is None:
+            try:
+                return _ACTIONS[self.legal]
+            except KeyError:
                 acts = _ACTIONS[self.legal] = cards_of(self.legal)
-            return acts
+                return acts
         if self.phase == BIDDING:
             rules = self.cfg.rules
-            acts = _BID_ACTIONS.get((self.bids, rules.quintola,
-                                     self.score[self.turn % 2] if rules.bid_limits else -1))
-            return self._bid_actions() if acts is None else acts
+            try:
+                return _BID_ACTIONS[(self.bids, rules.quintola,
+                                     self.score[self.turn % 2] if rules.bid_limits else -1)]
+            except KeyError:
+                return self._bid_actions()
         return ()
 
     def apply(self, action: int) -> "CuatrolaState":
-        if self.phase != PLAY:
-            if self.phase == BIDDING:
-                return self._bid(action)
-            raise self.refusal(action).error(self.action_text(action))
-        (cfg, hand_no, dealer, hands, trump_card, _, seat, bids, contract, declarer, trick,
+        # one function for bids and card plays (speed): the state is unpacked once
+        (cfg, hand_no, dealer, hands, trump_card, phase, seat, bids, contract, declarer, trick,
          win_seat, win_card, legal, tricks, card_points, tricks_won, cantes, score, history,
-         _) = self
-        if not (0 <= action < 40 and legal >> action & 1):
+         winner) = self
+        if phase != PLAY:
+            if phase != BIDDING:
+                raise self.refusal(action).error(self.action_text(action))
+            rules = cfg.rules
+            try:
+                acts = _BID_ACTIONS[(bids, rules.quintola,
+                                     score[seat % 2] if rules.bid_limits else -1)]
+            except KeyError:
+                acts = self._bid_actions()
+            if action not in acts:
+                raise self.refusal(action).error(self.action_text(action))
+            bids = bids + (_PAIRS[seat][action - BID_ACTION_BASE],)
+            if len(bids) < R.SEATS:
+                return _new(CuatrolaState, (
+                    cfg, hand_no, dealer, hands, trump_card, BIDDING, NEXT[0][seat], bids,
+                    contract, declarer, trick, win_seat, win_card, legal, tricks, card_points,
+                    tricks_won, cantes, score, history, winner))
+            declarer, contract = -1, R.PASS
+            for bidder, bid in bids:
+                if bid > contract:
+                    declarer, contract = bidder, bid
+            leader = NEXT[declarer + 1][dealer]  # play.first_leader(dealer, declarer)
+            return _new(CuatrolaState, (
+                cfg, hand_no, dealer, hands, trump_card, PLAY, leader, bids, contract, declarer,
+                trick, win_seat, win_card, hands[leader], tricks, card_points, tricks_won,
+                cantes, score, history, winner))
+        if not (0 <= action < DECK_SIZE and legal >> action & 1):
             raise self.refusal(action).error(self.action_text(action))
-        # play card ``action`` (the body of a card play, kept in one function for speed)
         left = hands[seat] & ~_BIT[action]
         if seat == 0:
             hands = (left, hands[1], hands[2], hands[3])
@@ -215,38 +246,73 @@ class CuatrolaState(NamedTuple):
             hands = (hands[0], hands[1], left, hands[3])
         else:
             hands = (hands[0], hands[1], hands[2], left)
-        trump = trump_card // 10
-        if not trick or BEATEN_BY[trump][win_card] >> action & 1:
+        trump = trump_card // RANKS_PER_SUIT
+        if not trick:
             win_seat, win_card = seat, action
-        trick = trick + ((seat, action),)
-        if len(trick) < (R.SEATS if declarer < 0 else R.SEATS - 1):
-            nxt = NEXT[declarer + 1][seat]
-            return _new(CuatrolaState, (
-                cfg, hand_no, dealer, hands, trump_card, PLAY, nxt, bids, contract, declarer,
-                trick, win_seat, win_card,
-                legal_mask(cfg.rules, hands[nxt], trick, trump, win_seat, win_card, nxt),
-                tricks, card_points, tricks_won, cantes, score, history, -1))
-        side = win_seat % 2
-        won = 0
-        for _, x in trick:
-            won += POINTS[x]
-        if side == 0:
-            card_points = (card_points[0] + won, card_points[1])
-            tricks_won = (tricks_won[0] + 1, tricks_won[1])
+            trick = (_PAIRS[seat][action],)
+            led = action // RANKS_PER_SUIT
         else:
-            card_points = (card_points[0], card_points[1] + won)
-            tricks_won = (tricks_won[0], tricks_won[1] + 1)
-        tricks = tricks + (_new(Trick, (trick[0][0], trick, win_seat)),)
-        if hands[side] & (hands[side] >> 1) & CABALLO_MASK or \
-                hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK:  # a pair: look closer
-            cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
-        state = _new(CuatrolaState, (
-            cfg, hand_no, dealer, hands, trump_card, PLAY, win_seat, bids, contract,
-            declarer, (), -1, -1, hands[win_seat], tricks, card_points, tricks_won, cantes,
-            score, history, -1))
-        if len(tricks) == R.TRICKS_PER_HAND:
-            return state._finish_hand(win_seat)
-        return state
+            if BEATEN_BY[trump][win_card] >> action & 1:
+                win_seat, win_card = seat, action
+            if len(trick) + 1 == TRICK_SIZE[declarer + 1]:  # the trick is complete
+                if declarer < 0:
+                    p0, p1, p2 = trick
+                    trick = (p0, p1, p2, _PAIRS[seat][action])
+                    won = POINTS[p0[1]] + POINTS[p1[1]] + POINTS[p2[1]] + POINTS[action]
+                else:
+                    p0, p1 = trick
+                    trick = (p0, p1, _PAIRS[seat][action])
+                    won = POINTS[p0[1]] + POINTS[p1[1]] + POINTS[action]
+                side = win_seat % 2
+                if side == 0:
+                    card_points = (card_points[0] + won, card_points[1])
+                    tricks_won = (tricks_won[0] + 1, tricks_won[1])
+                else:
+                    card_points = (card_points[0], card_points[1] + won)
+                    tricks_won = (tricks_won[0], tricks_won[1] + 1)
+                tricks = tricks + (_new(Trick, (p0[0], trick, win_seat)),)
+                # a pair in a hand that may sing (``play.sing``: none in Cuatrola or Quintola)
+                if contract < R.CUATROLA and (
+                        hands[side] & (hands[side] >> 1) & CABALLO_MASK or
+                        hands[side + 2] & (hands[side + 2] >> 1) & CABALLO_MASK):
+                    cantes = cantes + self._sing(hands, side, tricks_won[side], len(tricks) - 1)
+                if len(tricks) == R.TRICKS_PER_HAND:
+                    return _finish_hand(cfg, hand_no, dealer, trump_card, bids, contract,
+                                        declarer, tricks, card_points, tricks_won, cantes,
+                                        score, history, win_seat, hands)
+                return _new(CuatrolaState, (
+                    cfg, hand_no, dealer, hands, trump_card, PLAY, win_seat, bids, contract,
+                    declarer, (), -1, -1, hands[win_seat], tricks, card_points, tricks_won,
+                    cantes, score, history, winner))
+            trick = trick + (_PAIRS[seat][action],)
+            led = trick[0][1] // RANKS_PER_SUIT
+        # the next seat's obligations: ``play.legal_mask`` restated inline (speed)
+        nxt = NEXT[declarer + 1][seat]
+        hand = hands[nxt]
+        follow = hand & SUIT_MASK[led]
+        rules = cfg.rules
+        if not rules.beat_partner and (win_seat - nxt) % 2 == 0:  # the partner is winning
+            legal = follow or hand
+        elif follow:
+            if win_card // RANKS_PER_SUIT == led:
+                legal = follow & ABOVE[win_card] or follow
+            elif rules.beat_led_after_trump:
+                legal = legal_mask(rules, hand, trick, trump, win_seat, win_card, nxt)
+            else:
+                legal = follow
+        else:
+            trumps = hand & SUIT_MASK[trump]
+            if not trumps:
+                legal = hand
+            elif win_card // RANKS_PER_SUIT == trump:
+                legal = trumps & ABOVE[win_card] or (
+                    hand if rules.discard_if_cannot_overtrump else trumps)
+            else:
+                legal = trumps
+        return _new(CuatrolaState, (
+            cfg, hand_no, dealer, hands, trump_card, PLAY, nxt, bids, contract, declarer,
+            trick, win_seat, win_card, legal, tricks, card_points, tricks_won, cantes, score,
+            history, winner))
 
     # ----- notation -------------------------------------------------------
     @staticmethod
@@ -309,32 +375,6 @@ class CuatrolaState(NamedTuple):
         if bid == R.CUATROLA:
             return side_score > R.CUATROLA_BARRED_ABOVE
         return side_score > R.QUINTOLA_BARRED_ABOVE
-
-    def _bid(self, action: int) -> "CuatrolaState":
-        """Apply bid ``action`` (refused unless legal)."""
-        (cfg, hand_no, dealer, hands, trump, _, turn, bids, contract, declarer, trick, win_seat,
-         win_card, legal, tricks, card_points, tricks_won, cantes, score, history,
-         winner) = self
-        rules = cfg.rules
-        acts = _BID_ACTIONS.get((bids, rules.quintola,
-                                 score[turn % 2] if rules.bid_limits else -1))
-        if action not in (self._bid_actions() if acts is None else acts):
-            raise self.refusal(action).error(self.action_text(action))
-        bids = bids + ((turn, action - BID_ACTION_BASE),)
-        if len(bids) < R.SEATS:
-            return _new(CuatrolaState, (
-                cfg, hand_no, dealer, hands, trump, BIDDING, (turn + 1) % R.SEATS, bids,
-                contract, declarer, trick, win_seat, win_card, legal, tricks, card_points,
-                tricks_won, cantes, score, history, winner))
-        declarer, contract = -1, R.PASS
-        for seat, bid in bids:
-            if bid > contract:
-                declarer, contract = seat, bid
-        leader = NEXT[declarer + 1][dealer]  # play.first_leader(dealer, declarer)
-        return _new(CuatrolaState, (
-            cfg, hand_no, dealer, hands, trump, PLAY, leader, bids, contract, declarer, trick,
-            win_seat, win_card, hands[leader], tricks, card_points, tricks_won, cantes, score,
-            history, winner))
 
     # ----- play -----------------------------------------------------------
     def _winning(self, trick) -> tuple[int, int]:
@@ -409,53 +449,58 @@ class CuatrolaState(NamedTuple):
             hands, side, side_tricks, sung, self.trump // 10, self.out, self.contract,
             self.cfg.rules.cantes == "every_trick"))
 
-    def _finish_hand(self, last_winner: int) -> "CuatrolaState":
-        (cfg, hand_no, dealer, _, trump, _, _, bids, contract, declarer, _, _, _, _, tricks,
-         card_points, tricks_won, cantes, score, history, _) = self
-        ultimas = last_winner % 2
-        total0, total1 = card_points
-        for k in cantes:
-            if k.seat % 2:
-                total1 += k.points
-            else:
-                total0 += k.points
-        if ultimas:
-            total1 += R.ULTIMAS_POINTS
-        else:
-            total0 += R.ULTIMAS_POINTS
-        rules = cfg.rules
-        if contract >= R.CUATROLA:
-            need = R.tricks_needed(contract, rules)
-            dside = declarer % 2
-            win_side = dside if tricks_won[dside] >= need else 1 - dside
-        elif total0 != total1:
-            win_side = 0 if total0 > total1 else 1
-        else:
-            win_side = ultimas  # seed 003: 'gana la mano la pareja que ha logrado las 10 de últimas'
-        value = R.BID_VALUE.get(contract, R.NORMAL_HAND_VALUE)
-        if win_side == 0:
-            points, score = (value, 0), (score[0] + value, score[1])
-        else:
-            points, score = (0, value), (score[0], score[1] + value)
-        history = history + (_new(HandRecord, (
-            hand_no, dealer, trump, bids, contract, declarer, tricks, card_points, cantes,
-            ultimas, (total0, total1), win_side, points)),)
-        winner = -1
-        if rules.end == "target":
-            if score[win_side] >= rules.target:
-                winner = win_side
-        elif hand_no + 1 >= rules.hands and score[0] != score[1]:
-            winner = 0 if score[0] > score[1] else 1
-        if winner >= 0:
-            return self._replace(score=score, history=history, winner=winner, phase=OVER,
-                                 turn=TERMINAL, hands=(0, 0, 0, 0))
-        return _start_hand(cfg, hand_no + 1, (dealer + 1) % R.SEATS, score, history)
-
     # ----- views ----------------------------------------------------------
     def view(self, seat: int) -> dict:
         """What ``seat`` may know: its own hand, never another's."""
         from .views import seat_view
         return seat_view(self, seat)
+
+
+def _finish_hand(cfg: MatchConfig, hand_no: int, dealer: int, trump: int, bids, contract: int,
+                 declarer: int, tricks, card_points, tricks_won, cantes, score, history,
+                 last_winner: int, hands) -> CuatrolaState:
+    """The state after the hand's last trick (won by ``last_winner``): the hand scored and
+    recorded, then the next hand dealt, or the match over."""
+    ultimas = last_winner % 2
+    total0, total1 = card_points
+    for k in cantes:
+        if k.seat % 2:
+            total1 += k.points
+        else:
+            total0 += k.points
+    if ultimas:
+        total1 += R.ULTIMAS_POINTS
+    else:
+        total0 += R.ULTIMAS_POINTS
+    rules = cfg.rules
+    if contract >= R.CUATROLA:
+        need = R.tricks_needed(contract, rules)
+        dside = declarer % 2
+        win_side = dside if tricks_won[dside] >= need else 1 - dside
+    elif total0 != total1:
+        win_side = 0 if total0 > total1 else 1
+    else:
+        win_side = ultimas  # seed 003: 'gana la mano la pareja que ha logrado las 10 de últimas'
+    value = HAND_VALUE[contract]
+    if win_side == 0:
+        points, score = (value, 0), (score[0] + value, score[1])
+    else:
+        points, score = (0, value), (score[0], score[1] + value)
+    history = history + (_new(HandRecord, (
+        hand_no, dealer, trump, bids, contract, declarer, tricks, card_points, cantes,
+        ultimas, (total0, total1), win_side, points)),)
+    winner = -1
+    if rules.end == "target":
+        if score[win_side] >= rules.target:
+            winner = win_side
+    elif hand_no + 1 >= rules.hands and score[0] != score[1]:
+        winner = 0 if score[0] > score[1] else 1
+    if winner >= 0:
+        return _new(CuatrolaState, (
+            cfg, hand_no, dealer, (0, 0, 0, 0), trump, OVER, TERMINAL, bids, contract, declarer,
+            (), -1, -1, hands[last_winner], tricks, card_points, tricks_won, cantes, score,
+            history, winner))
+    return _start_hand(cfg, hand_no + 1, (dealer + 1) % R.SEATS, score, history)
 
 
 def _start_hand(cfg: MatchConfig, hand_no: int, dealer: int, score, history) -> CuatrolaState:

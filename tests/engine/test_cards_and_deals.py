@@ -123,6 +123,18 @@ def test_shuffle_redraws_rejected_words_like_the_spec(monkeypatch):
     assert rejected > 100  # the rejection path was taken
 
 
+
+def test_the_shuffle_checks_each_word_whenever_one_may_be_rejected():
+    """The shuffle skips the word-by-word rejection check unless the hashed bytes hold
+    ``_MAY_BE_REJECTED``: every word that some ``below(m)`` (m up to ``LIMITS_FOR``) rejects
+    starts with those bytes."""
+    import engine.deal as deal
+    least = min(deal._LIMITS)
+    first_with_prefix = int.from_bytes(deal._MAY_BE_REJECTED.ljust(8, b"\0"), "big")
+    assert first_with_prefix <= least  # a word without the prefix is below every limit
+    for w in (least, least + 1, 2 ** 64 - 1):
+        assert w.to_bytes(8, "big").startswith(deal._MAY_BE_REJECTED)
+
 @pytest.mark.parametrize("case", GOLDEN["cuatrola_hands"],
                          ids=lambda c: f"{c['seed']}-{c['hand_no']}")
 def test_golden_cuatrola_hands(case):

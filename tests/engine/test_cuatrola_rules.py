@@ -54,7 +54,7 @@ def test_the_state_tables_restate_the_play_rules_exactly():
     beats which (000 'Die höchste Trumpfkarte gewinnt den Stich, sonst die höchste Karte der
     ausgespielten Farbe') and who leads first and plays next when a partner sits out."""
     from engine.cuatrola.play import BEATEN_BY, beats, first_leader, next_seat, sitting_out
-    from engine.cuatrola.state import NEXT
+    from engine.cuatrola.state import HAND_VALUE, NEXT
     for trump in range(4):
         for best in R.CARDS:
             for c in R.CARDS:
@@ -63,7 +63,43 @@ def test_the_state_tables_restate_the_play_rules_exactly():
         for seat in range(4):
             assert NEXT[declarer + 1][seat] == next_seat(seat, sitting_out(declarer))
             assert NEXT[declarer + 1][seat] == first_leader(seat, declarer)
+    for contract in range(len(R.BID_NAMES)):
+        assert HAND_VALUE[contract] == R.BID_VALUE.get(contract, R.NORMAL_HAND_VALUE)
 
+
+
+@pytest.mark.parametrize("beat_partner", [True, False])
+@pytest.mark.parametrize("beat_led_after_trump", [False, True])
+@pytest.mark.parametrize("discard_if_cannot_overtrump", [True, False])
+def test_the_state_obligations_restate_play_legal_mask_exactly(
+        beat_partner, beat_led_after_trump, discard_if_cannot_overtrump):
+    """The state computes the next seat's legal cards inline (speed); over random play with
+    every contract, they are ``play.legal_mask`` of the same trick, and the shared (seat,
+    card) pairs of the trick and the bids are the plain pairs."""
+    import random
+
+    from engine.cuatrola.play import legal_mask, winning
+    from engine.cuatrola.state import PLAY
+    options = {"beat_partner": beat_partner, "beat_led_after_trump": beat_led_after_trump,
+               "discard_if_cannot_overtrump": discard_if_cannot_overtrump, "quintola": True,
+               "end": "hands", "hands": 99}
+    rng = random.Random(f"{beat_partner}{beat_led_after_trump}{discard_if_cannot_overtrump}")
+    checked = 0
+    for k in range(40):
+        s = new_match(seed=f"legal-{k}", options=options)
+        while not s.is_terminal() and len(s.history) < 12:
+            if s.phase == PLAY and s.trick:
+                trump = s.trump // 10
+                ws, wc = winning(s.trick, trump)
+                assert (s.win_seat, s.win_card) == (ws, wc)
+                assert s.legal == legal_mask(s.rules, s.hands[s.turn], s.trick, trump, ws, wc,
+                                             s.turn)
+                checked += 1
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert checked > 3000
+    rec = s.history[-1]
+    assert all(type(p) is tuple and len(p) == 2 for t in rec.tricks for p in t.plays)
+    assert all(type(p) is tuple and len(p) == 2 for p in rec.bids)
 
 # ---- deal, seats, trump -----------------------------------------------------------
 
