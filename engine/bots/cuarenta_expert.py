@@ -43,8 +43,7 @@ from .cuarenta_search import OutOfBudget, Pos, RankSearch, WIN_VALUE, moves, ran
 NODE_BUDGET = 40_000    # searched positions per decision
 MAX_SAMPLES = 40
 MIN_SAMPLES = 6
-EXACT_CARDS = 10        # search to the end of the deal from this many cards left (the
-                        # faster search pays for 9 and 10; 11 and 12 would not fit 300 ms)
+EXACT_CARDS = 8         # search to the end of the deal from this many cards left
 HORIZON = 4             # otherwise this many plays deep (one round of four players)
 MISS = 0.1              # weight kept by a deal for each caída / limpia a seat passed up
 MAX_TRIES = 10          # deals drawn per sample before taking the likeliest

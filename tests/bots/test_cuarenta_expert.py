@@ -89,11 +89,3 @@ def test_the_values_are_counted_like_the_position_value():
     assert best in values and set(values) == {t for t, _, _ in info.actions()}
     base = E.position_value(info)
     assert all(abs(v - base) < 20 for v in values.values())
-
-
-def test_the_last_ten_cards_of_a_deal_are_searched_to_its_end():
-    """From ``EXACT_CARDS`` (10) cards left the search goes to the end of the deal (every
-    card of the last two and a half rounds of four players); above, ``HORIZON`` plays."""
-    assert E.EXACT_CARDS == 10
-    assert [E.depth_for(n) for n in (1, 9, 10)] == [1, 9, 10]
-    assert E.depth_for(11) == E.depth_for(20) == E.HORIZON
