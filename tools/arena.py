@@ -26,7 +26,7 @@ against B on the same deals, and prints the share of the B->oracle margin
 that A achieves (delta-method CI).
 
 Comparing two versions of the expert: ``--expert NAME=VALUE,...`` changes constants of
-``engine.bots.cuatrola_expert`` for this run, ``--json FILE`` keeps each match pair's
+``engine.bots.cuatrola_expert`` (or ``cuarenta_expert``) for this run, ``--json FILE`` keeps each match pair's
 totals, and ``--paired-with FILE`` prints this run's margin minus that run's, match pair
 by match pair (same seeds and opponent). Two runs on the same deals make the same
 decisions wherever the change does not matter, so this difference is far less noisy than
@@ -173,25 +173,34 @@ def ratio_ci(num, den):
     return r, 1.96 * math.sqrt(max(var, 0.0))
 
 
-def parse_expert(spec: str) -> dict:
-    """``"NODE_BUDGET=120000,INFERENCE=False"`` -> constants of the Cuatrola expert.
+def expert_module(game: str):
+    """The module whose constants ``--expert`` changes: ``engine.bots.cuatrola_expert``
+    or ``engine.bots.cuarenta_expert``."""
+    import importlib
+    return importlib.import_module(f"engine.bots.{game}_expert")
+
+
+def parse_expert(spec: str, game: str = "cuatrola") -> dict:
+    """``"NODE_BUDGET=120000,INFERENCE=False"`` -> constants of the game's expert.
 
     >>> parse_expert("NODE_BUDGET=120000,INFERENCE=False")
     {'NODE_BUDGET': 120000, 'INFERENCE': False}
+    >>> parse_expert("MAX_SAMPLES=80,MISS=0.05", "cuarenta")
+    {'MAX_SAMPLES': 80, 'MISS': 0.05}
     """
-    from engine.bots import cuatrola_expert as E
+    E = expert_module(game)
     out = {}
     for item in filter(None, spec.split(",")):
         name, _, value = item.partition("=")
         old = getattr(E, name, None)
         if old is None or not name.isupper():
-            raise SystemExit(f"--expert: no constant {name!r} in engine.bots.cuatrola_expert")
+            raise SystemExit(f"--expert: no constant {name!r} in {E.__name__}")
         out[name] = value == "True" if isinstance(old, bool) else type(old)(value)
     return out
 
 
-def set_expert(constants: dict) -> None:
-    from engine.bots import cuatrola_expert as E
+def set_expert(constants: dict, game: str = "cuatrola") -> None:
+    E = expert_module(game)
     for name, value in constants.items():
         setattr(E, name, value)
 
@@ -200,12 +209,12 @@ def run(game, a, b, pairs_wanted, rules, seed, workers, max_hands, hands_per_mat
         expert=None):
     """Play match pairs (seeds ``seed/0``, ``seed/1``...) until ``pairs_wanted`` deal
     pairs are done; the same seeds for every pair of levels. ``expert``: constants of
-    the Cuatrola expert for this run (``parse_expert``)."""
+    the game's expert for this run (``parse_expert``)."""
     results = []
     t0 = time.time()
     next_match = 0
     done_pairs = 0
-    with mp.Pool(workers, initializer=set_expert, initargs=(expert or {},)) as pool:
+    with mp.Pool(workers, initializer=set_expert, initargs=(expert or {}, game)) as pool:
         while done_pairs < pairs_wanted:
             missing = pairs_wanted - done_pairs
             n = max(workers, math.ceil(missing / hands_per_match))
@@ -310,13 +319,13 @@ def main(argv=None):
                     help="Cuatrola: also oracle vs B, and the share of that margin A reaches")
     ap.add_argument("--json", help="write the figures (and each match pair's totals) to this file")
     ap.add_argument("--expert", default="", metavar="NAME=VALUE,...",
-                    help="constants of engine.bots.cuatrola_expert for this run")
+                    help="constants of engine.bots.cuatrola_expert or cuarenta_expert for this run")
     ap.add_argument("--paired-with", metavar="FILE",
                     help="a --json file of an earlier run on the same seeds and opponent: "
                          "print this run's margin minus that one's, match pair by match pair")
     args = ap.parse_args(argv)
     rules = json.loads(args.rules)
-    expert = parse_expert(args.expert)
+    expert = parse_expert(args.expert, args.game)
     other = None
     if args.paired_with:
         other = json.loads(Path(args.paired_with).read_text())

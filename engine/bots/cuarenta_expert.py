@@ -85,20 +85,23 @@ class Evaluation:
         self.params = params
         self.dealer_side = dealer & 1
         self.leftover = LEFTOVER.get(params.players, 2.0)
+        self.caida_only = params.caida_only
 
     def __call__(self, p: Pos, side: int) -> float:
-        mine, theirs = p.caps[side], p.caps[1 - side]
         in_play = p.left
-        on_table = p.on_table
+        caps = p.caps
+        mine, theirs = caps[side], caps[1 - side]
         dealer_mine = self.dealer_side == side
-        if p.last_deal and not in_play:  # the hand is over: the cartón itself
+        if not in_play and p.last_deal:  # the hand is over: the cartón itself
             s, base = R.carton((mine, theirs), 0 if dealer_mine else 1)
             who = side if s == 0 else 1 - side
             pts = worth(self.params, CARTON, base, p.score[who])[0]
             if pts and p.score[who] + pts >= R.TARGET_POINTS:
                 pts += WIN_VALUE
             return pts if who == side else -pts
-        to_come = max(0, round(in_play + on_table + p.stock - self.leftover))
+        on_table = p.on_table
+        to_come = in_play + on_table + p.stock - self.leftover
+        to_come = round(to_come) if to_come > 0 else 0
         v = carton_expectation(mine, theirs, to_come, dealer_mine)
         if not in_play and TABLE_EDGE:  # end of a deal: the next deal's first side
             first_side = (self.dealer_side + 1) & 1
@@ -106,9 +109,12 @@ class Evaluation:
                 carton_expectation(mine + 1, theirs, to_come - 1, dealer_mine)
                 - carton_expectation(mine, theirs + 1, to_come - 1, dealer_mine)) / 2
             v += edge if first_side == side else -edge
-        for s in (side, 1 - side):  # "38 que no juega": no cartón for that side
-            if p.score[s] == R.THIRTY_EIGHT and self.params.caida_only:
-                v = min(v, 0.0) if s == side else max(v, 0.0)
+        if self.caida_only:  # "38 que no juega": no cartón for that side
+            score = p.score
+            if score[side] == R.THIRTY_EIGHT:
+                v = min(v, 0.0)
+            if score[1 - side] == R.THIRTY_EIGHT:
+                v = max(v, 0.0)
         return v
 
 

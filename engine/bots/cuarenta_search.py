@@ -31,6 +31,7 @@ FIELD = 4                     #: bits per rank count (counts 0..4, one guard bit
 ONE = tuple(1 << (FIELD * r) for r in range(R.RANKS))
 COUNT = (1 << FIELD) - 1
 GUARD = sum(8 << (FIELD * r) for r in range(R.RANKS))   #: the guard bit of every field
+LOW = sum(1 << (FIELD * r) for r in range(R.RANKS))     #: the low bit of every field
 INF = float("inf")
 EPS = 1e-6  #: a null window: values closer than this are equal
 PVS = True
@@ -91,7 +92,8 @@ def sequence_above(r: int, table: int) -> tuple[int, int]:
 
 
 class Pos:
-    """One deal's position on ranks (see the module doc); mutable, copied by the search."""
+    """One deal's position on ranks (see the module doc); mutable (the search plays and takes
+    back its plays on one working copy)."""
 
     __slots__ = ("hands", "table", "last", "score", "caps", "turn", "n", "params", "dealer",
                  "last_deal", "stock", "left", "on_table")
@@ -135,18 +137,19 @@ def moves(hand: int, table: int, last: int, nxt: int = 0) -> tuple:
     """Rank plays of ``hand`` on ``table``: (rank, taken counts, cards taken, caída), the
     captures first (caídas, then most cards first), then the lays (first the ranks the
     next hand ``nxt``, if known, cannot fall on). Memoised."""
-    key = (hand, table, last)
+    held = (nxt | nxt >> 1 | nxt >> 2) & LOW  # a 1 in each field of a rank ``nxt`` holds
+    key = (hand, table, last, held)
     out = _MEMO.get(key)
     if out is None:
         if len(_MEMO) >= MEMO_SIZE:
             _MEMO.clear()
-        out = _MEMO[key] = _moves(hand, table, last)
-    caps, lays = out
-    if nxt and len(lays) > 1:
-        safe = [m for m in lays if not nxt >> (FIELD * m[0]) & COUNT]
-        if safe and len(safe) < len(lays):
-            return caps + tuple(safe) + tuple(m for m in lays if nxt >> (FIELD * m[0]) & COUNT)
-    return caps + lays
+        caps, lays = _moves(hand, table, last)
+        if held and len(lays) > 1:
+            safe = tuple(m for m in lays if not held >> (FIELD * m[0]) & 1)
+            if safe and len(safe) < len(lays):
+                lays = safe + tuple(m for m in lays if held >> (FIELD * m[0]) & 1)
+        out = _MEMO[key] = caps + lays
+    return out
 
 
 def captures(r: int, table: int) -> tuple:
@@ -172,6 +175,28 @@ def captures(r: int, table: int) -> tuple:
     return out
 
 
+_CAPMOVES: dict = {}
+LAYS = tuple((r, 0, 0, False) for r in range(R.RANKS))  #: the lay of each rank
+
+
+def capture_moves(r: int, table: int, last: int) -> tuple:
+    """The capture plays (``moves`` items) of a card of rank ``r`` on ``table`` when the
+    card just laid is of rank ``last``. Memoised."""
+    key = table << 5 | r << 1 | (r == last)
+    out = _CAPMOVES.get(key)
+    if out is None:
+        if len(_CAPMOVES) >= MEMO_SIZE:
+            _CAPMOVES.clear()
+        falls = r == last
+        out = _CAPMOVES[key] = tuple((r, taken, k, pair and falls)
+                                     for taken, k, pair in captures(r, table))
+    return out
+
+
+def _capture_order(m) -> tuple:
+    return -m[3], -m[2]
+
+
 def _moves(hand: int, table: int, last: int) -> tuple[tuple, tuple]:
     """(captures, lays) of ``moves`` before the lays are ordered."""
     caps = []
@@ -180,12 +205,14 @@ def _moves(hand: int, table: int, last: int) -> tuple[tuple, tuple]:
     h = hand
     while h:
         if h & COUNT:
-            lays.append((r, 0, 0, False))
-            for taken, k, pair in captures(r, table):
-                caps.append((r, taken, k, pair and r == last))
+            lays.append(LAYS[r])
+            cm = capture_moves(r, table, last)
+            if cm:
+                caps.extend(cm)
         h >>= FIELD
         r += 1
-    caps.sort(key=lambda m: (-m[3], -m[2]))
+    if len(caps) > 1:
+        caps.sort(key=_capture_order)
     return tuple(caps), tuple(lays)
 
 
@@ -222,11 +249,32 @@ class OutOfBudget(Exception):
     """The node budget of a search ran out."""
 
 
+def gain_table(params) -> tuple:
+    """``gain`` for each score before a capture below ``GAIN_SCORES``: a 4-tuple indexed
+    ``2 * caida + limpia``. Memoised per rule set."""
+    out = _GAINS.get(params)
+    if out is None:
+        out = _GAINS[params] = tuple(
+            tuple(gain(params, s, bool(i & 2), bool(i & 1)) for i in range(4))
+            for s in range(GAIN_SCORES))
+    return out
+
+
+_GAINS: dict = {}
+#: scores covered by ``gain_table`` (a search stops at ``TARGET_POINTS``; a capture adds
+#: at most 4 points)
+GAIN_SCORES = R.TARGET_POINTS + 8
+
+
 class RankSearch:
     """Negamax over one deal's rest on ranks, with a transposition table (module doc).
 
     ``evaluate(pos, side) -> float``: the value for ``side`` of the captured cards (and
-    anything else not in the points) at the end of the deal or at the horizon."""
+    anything else not in the points) at the end of the deal or at the horizon.
+
+    The search plays and takes back its plays on one working copy of the position
+    (``self.w``; ``child`` builds a new one, for tests and callers), which is what makes
+    it fast in CPython and Pyodide: no position is allocated per node."""
 
     def __init__(self, pos: Pos, evaluate, budget: int | None = None):
         self.pos = pos
@@ -234,65 +282,120 @@ class RankSearch:
         self.nodes = 0
         self.tt: dict = {}
         self.budget = budget
+        self.gains = gain_table(pos.params)
+
+    def _work(self) -> Pos:
+        p = self.pos
+        w = Pos.__new__(Pos)
+        w.hands, w.table, w.last, w.score, w.caps = list(p.hands), p.table, p.last, \
+            list(p.score), list(p.caps)
+        w.turn, w.n, w.params, w.dealer, w.last_deal, w.stock = p.turn, p.n, p.params, \
+            p.dealer, p.last_deal, p.stock
+        w.left, w.on_table = p.left, p.on_table
+        self.w = w
+        return w
 
     def values(self, root_moves, depth: int) -> dict:
         """{move: value for the side to play} of the given root moves (``moves`` items),
         searched ``depth`` plays deep in all (the root play included)."""
+        self._work()
         out = {}
         for m in root_moves:
-            out[m] = self._play(self.pos, m, depth, -INF, INF)
+            out[m] = self._play(m, depth, -INF, INF)
         return out
 
     def best(self, root_moves, depth: int) -> tuple:
         """(move, value) best for the side to play among ``root_moves`` (the first of
         equals), cheaper than ``values``: a move need only be shown no better."""
+        self._work()
         best_m, best_v = None, -INF
         for m in root_moves:
-            v = self._play(self.pos, m, depth, best_v, INF)
+            v = self._play(m, depth, best_v, INF)
             if v > best_v:
                 best_m, best_v = m, v
         return best_m, best_v
 
     # ----- the search ----------------------------------------------------------
-    def _play(self, p: Pos, m, depth: int, alpha: float, beta: float) -> float:
-        """Value for the mover of playing ``m`` in ``p``, then the rest ``depth - 1`` deep."""
-        side = p.turn & 1
-        q = child(p, m)
-        if q.score[side] >= R.TARGET_POINTS:
-            return self._static(q, side) + WIN_VALUE
-        # the next mover is always of the other side (seats alternate sides)
-        return -self._node(q, depth - 1, -beta, -alpha)
+    def _play(self, m, depth: int, alpha: float, beta: float) -> float:
+        """Value for the mover of playing ``m`` in the working position, then the rest
+        ``depth - 1`` deep (the working position is left as it was)."""
+        w = self.w
+        turn, table, last, on_table, left = w.turn, w.table, w.last, w.on_table, w.left
+        hands, score, caps = w.hands, w.score, w.caps
+        side = turn & 1
+        s0, c0, h0 = score[side], caps[side], hands[turn]
+        r, taken, k, caida = m
+        hands[turn] = h0 - ONE[r]
+        if taken:
+            t2 = table - taken
+            s1 = s0 + self.gains[s0][2 * caida + (not t2)] if s0 < GAIN_SCORES else \
+                s0 + gain(w.params, s0, caida, not t2)
+            score[side], caps[side] = s1, c0 + k + 1
+            w.table, w.last, w.on_table = t2, -1, on_table - k
+        else:
+            s1 = s0
+            w.table, w.last, w.on_table = table + ONE[r], r, on_table + 1
+        w.turn = turn + 1 if turn + 1 < w.n else 0
+        w.left = left - 1
+        try:
+            if s1 >= R.TARGET_POINTS:
+                return s1 - score[1 - side] + self.evaluate(w, side) + WIN_VALUE
+            # the next mover is always of the other side (seats alternate sides)
+            return -self._node(depth - 1, -beta, -alpha)
+        finally:
+            hands[turn], score[side], caps[side] = h0, s0, c0
+            w.turn, w.table, w.last, w.on_table, w.left = turn, table, last, on_table, left
 
-    def _static(self, p: Pos, side: int) -> float:
-        """Points and the evaluation of the cards, for ``side``."""
-        return p.score[side] - p.score[1 - side] + self.evaluate(p, side)
-
-    def _node(self, p: Pos, depth: int, alpha: float, beta: float) -> float:
+    def _node(self, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise OutOfBudget
-        side = p.turn & 1
-        if not p.left:  # the deal is over (the dealer played the last card)
-            return self._static(p, side)
-        hand = p.hands[p.turn]
-        if depth > p.left:
-            depth = p.left
-        ms = moves(hand, p.table, p.last, p.hands[(p.turn + 1) % p.n])
+        w = self.w
+        turn = w.turn
+        side = turn & 1
+        other = 1 - side
+        score = w.score
+        left = w.left
+        if not left:  # the deal is over (the dealer played the last card)
+            return score[side] - score[other] + self.evaluate(w, side)
+        hands = w.hands
+        caps = w.caps
+        if depth > left:
+            depth = left
+        nt = turn + 1 if turn + 1 < w.n else 0
+        table, last, on_table = w.table, w.last, w.on_table
+        h0 = hands[turn]
+        s0, c0 = score[side], caps[side]
+        gains = self.gains[s0] if s0 < GAIN_SCORES else tuple(
+            gain(w.params, s0, bool(i & 2), bool(i & 1)) for i in range(4))
+        evaluate = self.evaluate
         if depth <= 0:  # the horizon: the mover's best immediate capture, or none
-            best = self._static(p, side)
-            for m in ms:
-                if not m[1]:
-                    break
-                q = child(p, m)
-                v = self._static(q, side)
-                if q.score[side] >= R.TARGET_POINTS:
-                    v += WIN_VALUE
-                if v > best:
-                    best = v
+            best = s0 - score[other] + evaluate(w, side)
+            w.turn, w.left = nt, left - 1
+            h = h0
+            rank = 0
+            while h:
+                if h & COUNT:
+                    for r, taken, k, caida in capture_moves(rank, table, last):
+                        t2 = table - taken
+                        s1 = s0 + gains[2 * caida + (not t2)]
+                        hands[turn] = h0 - ONE[r]
+                        score[side], caps[side] = s1, c0 + k + 1
+                        w.table, w.last, w.on_table = t2, -1, on_table - k
+                        v = s1 - score[other] + evaluate(w, side)
+                        if s1 >= R.TARGET_POINTS:
+                            v += WIN_VALUE
+                        if v > best:
+                            best = v
+                h >>= FIELD
+                rank += 1
+            hands[turn], score[side], caps[side] = h0, s0, c0
+            w.turn, w.table, w.last, w.on_table, w.left = turn, table, last, on_table, left
             return best
-        key = (tuple(p.hands), p.table, p.last, p.turn, p.score[0], p.score[1], p.caps[0],
-               p.caps[1], depth)
-        e = self.tt.get(key)
+        ms = moves(h0, table, last, hands[nt])
+        key = (tuple(hands), table, last, turn, score[0], score[1], caps[0], caps[1], depth)
+        tt = self.tt
+        e = tt.get(key)
         tt_move = None
         if e is not None:
             lo, hi, tt_move = e
@@ -302,25 +405,55 @@ class RankSearch:
                 return hi
             if lo == hi:
                 return lo
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         if tt_move is not None and tt_move != ms[0]:
             ms = (tt_move,) + tuple(m for m in ms if m != tt_move)
         a0 = alpha
         best = -INF
         best_move = None
-        for i, m in enumerate(ms):
-            if PVS and i and alpha > -INF:  # principal variation search: is m any better?
-                v = self._play(p, m, depth, alpha, alpha + EPS)
-                if alpha < v < beta:
-                    v = self._play(p, m, depth, v, beta)
+        d1 = depth - 1
+        w.turn, w.left = nt, left - 1
+        first = True
+        node = self._node
+        for m in ms:
+            r, taken, k, caida = m
+            hands[turn] = h0 - ONE[r]
+            if taken:
+                t2 = table - taken
+                s1 = s0 + gains[2 * caida + (not t2)]
+                score[side], caps[side] = s1, c0 + k + 1
+                w.table, w.last, w.on_table = t2, -1, on_table - k
+                if s1 >= R.TARGET_POINTS:
+                    v = s1 - score[other] + evaluate(w, side) + WIN_VALUE
+                    first = False
+                    if v > best:
+                        best, best_move = v, m
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                    continue
             else:
-                v = self._play(p, m, depth, alpha, beta)
+                score[side], caps[side] = s0, c0
+                w.table, w.last, w.on_table = table + ONE[r], r, on_table + 1
+            if PVS and not first and alpha > -INF:  # principal variation search
+                v = -node(d1, -alpha - EPS, -alpha)
+                if alpha < v < beta:
+                    v = -node(d1, -beta, -v)
+            else:
+                v = -node(d1, -beta, -alpha)
+            first = False
             if v > best:
                 best, best_move = v, m
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
                         break
+        hands[turn], score[side], caps[side] = h0, s0, c0
+        w.turn, w.table, w.last, w.on_table, w.left = turn, table, last, on_table, left
         lo, hi = (e[0], e[1]) if e is not None else (-INF, INF)
         if best <= a0:
             hi = min(hi, best)
@@ -328,5 +461,5 @@ class RankSearch:
             lo = max(lo, best)
         else:
             lo = hi = best
-        self.tt[key] = (lo, hi, best_move)
+        tt[key] = (lo, hi, best_move)
         return best

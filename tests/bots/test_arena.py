@@ -59,6 +59,22 @@ def test_expert_constants_are_parsed_with_their_types_and_unknown_names_refused(
         arena.parse_expert("hand_value=1")   # a function, not a constant
 
 
+def test_cuarenta_expert_constants_are_set_in_the_cuarenta_expert():
+    from engine.bots import cuarenta_expert as C, cuatrola_expert as E
+    spec = arena.parse_expert("MAX_SAMPLES=7,MISS=0.25", "cuarenta")
+    assert spec == {"MAX_SAMPLES": 7, "MISS": 0.25}
+    old = {k: getattr(C, k) for k in spec}
+    budget = E.NODE_BUDGET
+    try:
+        arena.set_expert(spec, "cuarenta")
+        assert (C.MAX_SAMPLES, C.MISS) == (7, 0.25)
+        assert E.NODE_BUDGET == budget
+    finally:
+        arena.set_expert(old, "cuarenta")
+    with pytest.raises(SystemExit, match="no constant 'SOLO_SLACK' in engine.bots.cuarenta_expert"):
+        arena.parse_expert("SOLO_SLACK=10", "cuarenta")
+
+
 def test_paired_difference_is_per_hand_and_per_match_pair():
     # match pair 1: 11 hands, A +44 points and +3 match points, the other run +22 and +1;
     # match pair 2 (a desempate: 12 hands in this run, 11 in the other): per-hand means

@@ -114,3 +114,67 @@ def test_exact_values_are_brute_force_minimax_over_the_engines_plays(rules):
         assert best_v == pytest.approx(max(vals.values()))
         checked += 1
     assert checked >= 20
+
+
+def _reference(p, evaluation, depth):
+    """The search's definition, plainly: negamax without a table or pruning over
+    ``child`` positions, ``depth`` plays deep, then the mover's best immediate capture."""
+    side = p.turn & 1
+
+    def static(q):
+        return q.score[side] - q.score[1 - side] + evaluation(q, side)
+
+    if not p.left:
+        return static(p)
+    depth = min(depth, p.left)
+    ms = moves(p.hands[p.turn], p.table, p.last)
+    if depth <= 0:
+        best = static(p)
+        for m in ms:
+            if m[1]:
+                q = child(p, m)
+                best = max(best, static(q) + (WIN_VALUE if q.score[side] >= R.TARGET_POINTS
+                                              else 0))
+        return best
+    best = -INF
+    for m in ms:
+        q = child(p, m)
+        if q.score[side] >= R.TARGET_POINTS:
+            v = static(q) + WIN_VALUE
+        else:
+            v = -_reference(q, evaluation, depth - 1)
+        best = max(best, v)
+    return best
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_horizon_values_are_plain_negamax_and_the_position_is_left_as_it_was(rules):
+    """The search plays and takes back on one working position (make / unmake): its
+    values at a horizon, with the quiescence, are those of a plain negamax over fresh
+    positions, and the position it was given is unchanged."""
+    checked = 0
+    for s in _positions(rules, 120, 3):
+        left = sum(h.bit_count() for h in s.hands)
+        if left < 7:
+            continue
+        info = Info.from_view(s.view(s.turn))
+        pos = E.position(info, s.hands)
+        before = (list(pos.hands), pos.table, pos.last, list(pos.score), list(pos.caps),
+                  pos.turn, pos.left, pos.on_table)
+        evaluation = E.Evaluation(pos.params, info.dealer)
+        root = list(dict.fromkeys(E.root_move(info, c, tk) for t, c, tk in info.actions()))
+        search = RankSearch(pos, evaluation)
+        depth = 3
+        vals = search.values(root, depth)
+        assert (list(pos.hands), pos.table, pos.last, list(pos.score), list(pos.caps),
+                pos.turn, pos.left, pos.on_table) == before
+        for m in root:
+            q = child(pos, m)
+            side = pos.turn & 1
+            want = (q.score[side] - q.score[1 - side] + evaluation(q, side) + WIN_VALUE
+                    if q.score[side] >= R.TARGET_POINTS
+                    else -_reference(q, evaluation, depth - 1))
+            assert vals[m] == pytest.approx(want), (m, rules)
+        assert search.values(root, depth) == vals  # the working copy was restored
+        checked += 1
+    assert checked >= 20
