@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing as mp
 import os
 import sys
@@ -40,6 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena import mean_ci  # noqa: E402  (tools/arena.py)
 from engine.bots import choose  # noqa: E402
 from engine.deal import SeededStream  # noqa: E402
 
@@ -205,15 +205,6 @@ def choice(rec: dict, solo_slack: float, normal_slack: float, opp_p: float) -> s
         if ev > best_ev + 1e-9:
             best, best_ev = b, ev
     return best
-
-
-def mean_ci(xs):
-    n = len(xs)
-    if n < 2:
-        return (xs[0] if xs else 0.0), float("nan")
-    m = sum(xs) / n
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
 
 
 def fit(args) -> int:
