@@ -258,9 +258,27 @@ def test_the_hand_summary_and_score_sheet_can_be_reopened(phone, app_url):
         (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
         wait_moved(phone, before)
     summary = phone.inner_text("dialog.hand-over[open]")
-    phone.reload()     # the dialog is lost ...
+    assert stored(phone, mid)["resultDue"] == 1
+    # the tab is reloaded (the phone killed it) while the result is on screen: it comes back,
+    # and the computer players wait for it to be closed
+    n = len(stored(phone, mid)["match"]["actions"])
+    phone.reload()
+    wait_ready(phone)
+    again = phone.locator("dialog.hand-over[open]")
+    again.wait_for(timeout=30_000)
+    assert again.inner_text() == summary
+    phone.wait_for_timeout(1500)
+    assert len(stored(phone, mid)["match"]["actions"]) == n
+    press(phone, again.locator("button.primary"))
+    phone.wait_for_selector("dialog.hand-over[open]", state="detached")
+    phone.wait_for_function("(id) => new Promise((ok) => { const r = indexedDB.open('tapete'); r.onsuccess = () => {"
+                            " const g = r.result.transaction('matches').objectStore('matches').get(id);"
+                            " g.onsuccess = () => { ok(g.result.resultDue === null); r.result.close(); }; }; })", arg=mid)
+    # once closed it is not shown again ...
+    phone.reload()
     wait_ready(phone)
     phone.wait_for_selector(".table .hand button.card", timeout=30_000)
+    phone.wait_for_timeout(1000)
     assert phone.locator("dialog[open]").count() == 0
     press(phone, phone.locator("#scores"))     # ... and can be opened again from the table
     dlg = phone.locator("dialog.scores[open]")

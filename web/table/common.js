@@ -337,6 +337,11 @@ export class TableBase {
       location.replace(`#/result/${this.record.id}`);
       return;
     }
+    // the tab was closed (or reloaded) while a hand's result was on screen: it again, first
+    if (this.session.resultDue && this.session.resultDue(view)) {
+      await this.handOver(view);
+      if (this.destroyed) return;
+    }
     this.session.run();
   }
 
@@ -579,6 +584,7 @@ export class TableBase {
       className: "hand-over",
     });
     if (this.destroyed) return;
+    if (this.session.resultSeen) await this.session.resultSeen(lh.hand);
     if (single) location.hash = `#/result/${id}`;
     else if (choice === "review") location.hash = `#/review/${id}?hand=${lh.hand}`;
     else if (choice === "challenge") {

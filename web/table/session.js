@@ -202,7 +202,9 @@ export class Session {
     if (gen !== this.gen) return null;
     this.match = answer.match;
     this.view = view;
-    await this._save(view);
+    // a hand has ended: its result is due until the person has closed it (a reload while it
+    // is on screen shows it again: resultDue, docs/app.md)
+    await this._save(view, this.resultComes(prev, view) ? { resultDue: view.hands_played } : {});
     if (gen !== this.gen) return null;
     this.committed(answer, seat);
     const event = { seat, action: answer.action, prev, view };
@@ -217,9 +219,38 @@ export class Session {
   /** Actions stored but not yet shown, after the one being shown. */
   behind() { return Math.max(0, (this.queued || 0) - 1); }
 
-  async _save(view) {
+  /** Does `view` end a hand whose result dialog the table shows at the table (not the last
+   * hand, which ends on the final screen; not a daily deal or a challenge, whose result is a
+   * page of its own; not a table with friends, whose host waits for nobody on a reload)? */
+  resultComes(prev, view) {
+    const m = (this.match && this.match.meta) || {};
+    return !!(prev && view && view.last_hand && view.hands_played > prev.hands_played &&
+      (view.winner === null || view.winner === undefined) && !this.single() && !this.remote && !m.together);
+  }
+
+  /** The result of hand `hand` is due (stored when the hand ended, not yet closed). */
+  resultDue(view) {
+    return !!(view && view.last_hand && this.record.resultDue === view.hands_played &&
+      view.last_hand.hand === view.hands_played && (view.winner === null || view.winner === undefined));
+  }
+
+  /** The person has closed hand `hand`'s result: no longer due. Not through exclusive():
+   * the result is shown inside the step of the action that ended the hand, whose call holds
+   * the mutex until the table has shown it; nothing else writes meanwhile. */
+  async resultSeen(hand) {
+    if (this.record.resultDue !== hand) return;
     try {
-      this.record = await store.saveMatch(this.record, this.match, { ...outcome(view), view });
+      this.record = await store.saveMatch(this.record, this.match, { resultDue: null });
+    } catch (err) {
+      // another tab moved on (this one follows its record); a failed write only means the
+      // result is shown once more on the next visit
+      if (!(err instanceof store.ConflictError)) console.warn("resultDue:", err);
+    }
+  }
+
+  async _save(view, more = {}) {
+    try {
+      this.record = await store.saveMatch(this.record, this.match, { ...outcome(view), view, ...more });
       if (this.unsaved) toast(t("store.saved_again"));
       this.unsaved = false;
     } catch (err) {
