@@ -11,7 +11,7 @@ import re
 from engine.api import handle
 
 from .conftest import read_catalog
-from .helpers import (ACTION, all_pass, cuatrola_seed, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
+from .helpers import (ACTION, all_pass, cuatrola_seed, rival_solo, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
                       hold_engine, moves, my_turn, new_match, play_cuarenta, play_cuatrola, press, put_raw,
                       act_once, release_engine, set_settings, start_form, stored, Finger, use_language, wait_moved,
                       wait_ready)
@@ -599,21 +599,29 @@ HEADER_FITS = """() => {
   }
   for (const el of bar.querySelectorAll('.ttitle, .tsub')) {
     if (el.textContent && el.scrollWidth > el.clientWidth) out.push(`${el.className} cut: "${el.textContent}" ${el.scrollWidth} > ${el.clientWidth}`);
+    if (el.textContent && el.scrollHeight > el.clientHeight + 1) out.push(`${el.className} cut: "${el.textContent}" ${el.scrollHeight} > ${el.clientHeight} high`);
   }
   return out;
 }"""
 
 
 def test_the_table_header_fits_a_small_phone(phone, app_url):
-    # seen at 320 px: the trump chip and the score left the title 3 px ("Hand 1" gone)
+    # seen at 320 px: the trump chip and the score left the title 3 px ("Hand 1" gone); seen
+    # at 412 px in Spanish: "Solo de Izquierda" cut to "Solo de Izq…" (the header was only
+    # looked at while bidding, whose subtitle is short)
+    solo = cuatrola_seed("hdr", rival_solo)
     try:
         for lang in ("en", "es", "de", "fr"):
             phone.set_viewport_size({"width": 412, "height": 839})
             use_language(phone, app_url, lang, speed="instant")
-            for game in ("cuatrola", "cuarenta"):
-                new_match(phone, app_url, game, {}, seed=cover_seed())
+            for game, seed in (("cuatrola", cover_seed()), ("cuatrola", solo), ("cuarenta", cover_seed())):
+                new_match(phone, app_url, game, {}, seed=seed)
                 my_turn(phone)
-                for width in (320, 360):
+                if game == "cuatrola" and seed == solo:    # the contract in the subtitle
+                    press(phone, phone.locator(".controls button.bid[data-action=pass]"))
+                    phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=60_000)
+                    assert phone.inner_text(".tbar .tsub") != read_catalog(lang)["table.bidding"]
+                for width in (320, 360, 412):
                     phone.set_viewport_size({"width": width, "height": 640})
                     phone.wait_for_timeout(50)
                     assert phone.evaluate(HEADER_FITS) == [], (lang, game, width)
