@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing as mp
 import os
 import sys
@@ -42,6 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from arena import mean_ci  # noqa: E402  (tools/arena.py)
 from engine.bots import choose  # noqa: E402
 from engine.deal import SeededStream  # noqa: E402
 from engine.games import get_game  # noqa: E402
@@ -277,17 +277,6 @@ def work(task):
             "choices": len(dd), "dd": dd, "info": iv,
             "levels": {lv: {"choice": t, "dd_regret": best_dd - dd[t],
                             "avoidable": best_iv - iv[t]} for lv, t in chosen.items()}}
-
-
-def mean_ci(xs):
-    n = len(xs)
-    if not n:
-        return float("nan"), float("nan")
-    m = sum(xs) / n
-    if n < 2:
-        return m, float("nan")
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    return m, 1.96 * sd / math.sqrt(n)
 
 
 def report(game: str, rows: list, levels) -> dict:
