@@ -433,3 +433,50 @@ def test_statistics_and_history_fit_a_small_phone(new_browser, app_url):
                 assert got["page"] <= 0, (lang, width, route, got)
                 assert all(x <= 0 for x in got["tables"]), (lang, width, route, got)
                 assert all(w >= 150 for w in got["titles"]), (lang, width, route, got)
+
+
+def css_top_level_rules(text: str) -> int:
+    """The top-level rules of a stylesheet's text: blocks and ``@…;`` statements at depth 0,
+    comments and quoted strings skipped."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    depth, count, i, quote = 0, 0, 0, None
+    statement = False
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "{":
+            if depth == 0:
+                count += 1
+                statement = False
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif depth == 0 and c == "@":
+            statement = True
+        elif depth == 0 and c == ";" and statement:
+            count += 1
+            statement = False
+        i += 1
+    assert depth == 0, "unbalanced braces"
+    return count
+
+
+def test_the_browser_keeps_every_rule_of_the_stylesheet(phone, app_url):
+    """Chromium drops a rule it cannot parse without a word (a stray "=======" once took the
+    announcement line's layout with it): every top-level rule of app.css reaches the page."""
+    from .conftest import ROOT
+    written = css_top_level_rules((ROOT / "web" / "app.css").read_text())
+    parsed = phone.evaluate("""() => {
+      const s = [...document.styleSheets].find(s => (s.href || '').endsWith('/app.css'));
+      return s.cssRules.length; }""")
+    assert written > 100
+    assert parsed == written, f"app.css has {written} rules, the browser kept {parsed}"
+    shown = phone.evaluate("""() => { const e = document.createElement('div'); e.className = 'say-line';
+      document.body.append(e); const d = getComputedStyle(e).display; e.remove(); return d; }""")
+    assert shown == "flex"

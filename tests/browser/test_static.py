@@ -152,3 +152,18 @@ def test_missing_pyodide_gives_a_clear_message(tmp_path, monkeypatch):
                           f"__import__('pathlib').Path({str(tmp_path)!r}); sys.exit(build.main([]))"],
                          cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 2 and "npm ci" in out.stderr
+
+
+CONFLICT = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.M)
+
+
+def test_no_merge_conflict_marker_in_the_sources():
+    """A line left by a merge ("=======") in app.css made the browser drop the rule after it
+    (the announcement line's): no source file of the app, the engine, the build or the tests
+    holds one."""
+    out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    paths = [p for p in out.decode().split("\0")
+             if p.endswith((".css", ".js", ".mjs", ".html", ".json", ".py", ".sh", ".webmanifest"))]
+    assert len(paths) > 50
+    marked = [p for p in paths if CONFLICT.search((ROOT / p).read_text(errors="replace"))]
+    assert not marked, f"merge conflict markers in {marked}"
