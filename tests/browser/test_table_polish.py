@@ -708,3 +708,62 @@ def test_the_prompt_never_names_the_person_as_another_player(phone, app_url):
         assert en["table.your_turn"] in prompts or en["table.your_bid"] in prompts or en["c40.your_turn"] in prompts, prompts
         assert wrong not in prompts, prompts
     set_settings(phone, speed="instant", lang="en")
+
+
+# A phone held sideways: the table's two columns (the felt; your row, the controls and your
+# hand) within the screen, nothing of the controls cut and nothing to scroll to.
+SIDEWAYS_FITS = """() => {
+  const vw = innerWidth, vh = innerHeight, out = [];
+  const doc = document.documentElement;
+  if (doc.scrollHeight > vh + 1 || doc.scrollWidth > vw + 1) out.push(`page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
+  const bottom = document.querySelector('.table .bottom');
+  if (bottom.scrollHeight > bottom.clientHeight + 1) out.push(`bottom scrolls: ${bottom.scrollHeight} > ${bottom.clientHeight}`);
+  for (const el of document.querySelectorAll('.table .bottom > *, .table .me-row > *, .table .controls .btn, .table .hand button.card, .table .tbar .score')) {
+    if (!el.getClientRects().length) continue;  // not shown
+    const r = el.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5)
+      out.push(`${el.className} outside: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+    if (el.matches('.btn') && (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1))
+      out.push(`${el.className} cut: "${el.textContent}" ${el.scrollWidth}x${el.scrollHeight} > ${el.clientWidth}x${el.clientHeight}`);
+  }
+  return out;
+}"""
+
+
+def test_the_table_fits_a_phone_held_sideways(phone, app_url):
+    # seen at 740x360 in German while bidding: the page scrolled 80 px (the header out of
+    # sight) and the bid buttons wrapped the hand onto a second row under them; with the
+    # hint and take-back buttons the announcement line went up out of reach
+    try:
+        for lang in ("de", "fr", "es"):
+            phone.set_viewport_size({"width": 412, "height": 839})
+            use_language(phone, app_url, lang, speed="instant")
+            for game, assists in (("cuatrola", False), ("cuarenta", False), ("cuatrola", True)):
+                if assists:   # hint and take-back switched on: both stay in the table's menu
+                    start_form(phone, app_url, game, seed=cover_seed())
+                    phone.set_checked("#assist-hint", True)
+                    phone.set_checked("#assist-takeback", True)
+                    press(phone, phone.locator("#start"))
+                    phone.wait_for_selector(".table .hand", timeout=30_000)
+                else:
+                    new_match(phone, app_url, game, {}, seed=cover_seed())
+                for moment in ("first turn", "trick"):
+                    my_turn(phone)
+                    if moment == "trick":  # the felt with cards in the middle, your cards to play
+                        while not phone.locator(".hand button.card:not(.illegal)").count() or (
+                                game == "cuatrola" and not phone.locator(".trick .card").count()):
+                            act_once(phone)
+                            my_turn(phone)
+                    elif game == "cuatrola":
+                        assert phone.locator(".controls button.bid").count() >= 3, lang
+                    for width, height in ((667, 375), (740, 360), (839, 412)):
+                        phone.set_viewport_size({"width": width, "height": height})
+                        phone.wait_for_timeout(50)
+                        assert phone.evaluate(SIDEWAYS_FITS) == [], (lang, game, moment, width, height)
+                        assert phone.evaluate(HEADER_FITS) == [], (lang, game, moment, width, height)
+                    phone.set_viewport_size({"width": 412, "height": 839})
+                    if assists:   # upright again, the buttons are back beside your seat
+                        assert phone.locator("#hint-btn").is_visible()
+    finally:
+        phone.set_viewport_size({"width": 412, "height": 839})
+        use_language(phone, app_url, "en", speed="instant")
