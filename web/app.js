@@ -8,7 +8,7 @@
 import { setLang, t } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
-import { h, clear, toast, closeDialogs, installTapGuard, applyMotion } from "./ui.js";
+import { h, clear, toast, closeDialogs, forgetStaleDialog, installTapGuard, applyMotion } from "./ui.js";
 import { installDefs } from "./cards.js";
 import { showHome } from "./screens/home.js";
 // Only what the home screen needs is loaded up front (it is on screen at once); the other
@@ -476,6 +476,7 @@ async function main() {
   installDefs();
   installTapGuard();
   applyMotion();
+  forgetStaleDialog();   // shown again with a dialog's history entry: the dialog is gone
   window.addEventListener("hashchange", route);
   route();
   engine.on((m) => {

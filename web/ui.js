@@ -122,14 +122,48 @@ export function installTapGuard(doc = document) {
   }, true);
 }
 
+// ------------------------------------------------------------------ dialogs and the back button
+// An open dialog has a history entry of its own (the same address, state.tapeteDialog): the
+// phone's back button closes the dialog, as in any app, instead of leaving the screen under
+// it. A dialog closed by a button or Escape takes its entry back (history.back) and resolves
+// once that is done, so that a caller going elsewhere next (location.hash) does not race it.
+const openDialogs = [];   // [{token, close}] in the order they opened
+let dialogSeq = 0;
+const POP_WAIT_MS = 600;  // a history.back() that never reports (no entry to go back to)
+
+const dialogToken = () => (history.state && typeof history.state === "object" ? history.state.tapeteDialog : undefined);
+
+window.addEventListener("popstate", () => {
+  const now = dialogToken();
+  // back (or forward) away from a dialog's entry: that dialog and any opened after it close
+  for (let i = openDialogs.length - 1; i >= 0 && openDialogs[i].token !== now; i--) openDialogs[i].close(null, true);
+});
+
+function afterPop() {
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); window.removeEventListener("popstate", done); resolve(); };
+    const timer = setTimeout(done, POP_WAIT_MS);
+    window.addEventListener("popstate", done);
+  });
+}
+
+/** A page shown again with a dialog's entry (a reload, a tab the phone brought back): the
+ * dialog is gone, the entry is the screen's own again. */
+export function forgetStaleDialog() {
+  const state = history.state;
+  if (state && typeof state === "object" && state.tapeteDialog && !openDialogs.length) {
+    const { tapeteDialog, ...rest } = state;
+    history.replaceState(rest, "");
+  }
+}
+
+/** Close every open dialog (they belong to the screen being left); each resolves null. */
+export function closeDialogs() { for (const d of [...openDialogs].reverse()) d.close(null); }
+
 /**
  * A modal dialog. `body` is a node or array of nodes; `buttons` is [{label, value, primary}].
- * Resolves with the chosen value (or null when dismissed with Escape).
+ * Resolves with the chosen value (or null when dismissed with Escape or the back button).
  */
-const openDialogs = new Set();
-/** Close every open dialog (they belong to the screen being left); each resolves null. */
-export function closeDialogs() { for (const close of [...openDialogs]) close(null); }
-
 export function dialog({ title, body, buttons = [{ label: t("ok"), value: true, primary: true }], className = "", id }) {
   return new Promise((resolve) => {
     const dlg = h("dialog", { class: `dlg ${className}`, "aria-labelledby": "dlg-title", id });
@@ -141,13 +175,27 @@ export function dialog({ title, body, buttons = [{ label: t("ok"), value: true, 
         onclick: () => close(b.value),
       }, b.label))));
     dlg.append(form);
-    const close = (value) => {
-      openDialogs.delete(close);
+    const token = `dlg-${++dialogSeq}-${Date.now().toString(36)}`;
+    const entry = { token, close: null };
+    let closed = false;
+    const close = (value, byHistory = false) => {
+      if (closed) return;
+      closed = true;
+      const at = openDialogs.indexOf(entry);
+      if (at >= 0) openDialogs.splice(at, 1);
       if (dlg.open) dlg.close();
       dlg.remove();
-      resolve(value);
+      if (!byHistory && dialogToken() === token) {   // its entry is the current one: take it back
+        afterPop().then(() => resolve(value));
+        history.back();
+      } else {
+        resolve(value);
+      }
     };
-    openDialogs.add(close);
+    entry.close = close;
+    const state = history.state && typeof history.state === "object" ? history.state : {};
+    history.pushState({ ...state, tapeteDialog: token }, "");
+    openDialogs.push(entry);
     dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(null); });
     document.body.append(dlg);
     dlg.showModal();

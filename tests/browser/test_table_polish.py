@@ -314,6 +314,67 @@ def test_back_from_a_table_goes_home(phone, app_url):
     phone.wait_for_selector("#new-cuatrola", timeout=10_000)
 
 
+
+def _back(page):
+    """The phone's back button (the browser's history, as Android's back gesture uses it)."""
+    page.evaluate("history.back()")
+
+
+def test_back_closes_an_open_dialog_and_stays_on_the_screen(phone, app_url):
+    # seen in play-throughs: back with the table's menu open left the table for home
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="back-2")
+    my_turn(phone)
+    table = phone.url
+    for _ in range(2):   # twice: the first dialog's entry is gone, nothing stale is left
+        press(phone, phone.locator(".tbar button[aria-label='Menu']"))
+        phone.wait_for_selector("dialog.menu[open]")
+        _back(phone)
+        phone.wait_for_selector("dialog.menu", state="detached", timeout=10_000)
+        phone.wait_for_timeout(300)
+        assert phone.url == table
+        assert phone.locator(".table .hand button.card").count() == 5
+    # a dialog closed by its own button leaves no entry behind: the next back goes home
+    press(phone, phone.locator(".score"))
+    phone.wait_for_selector("dialog.scores[open]")
+    press(phone, phone.locator("dialog.scores button.primary"))
+    phone.wait_for_selector("dialog.scores", state="detached")
+    phone.wait_for_timeout(300)
+    assert phone.url == table
+    _back(phone)
+    phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+    assert phone.evaluate("location.hash") in ("", "#/")
+    # the menu's "Home" goes home at once (its dialog's entry taken back first), and back
+    # from home returns to the table, not to a dialog
+    goto(phone, app_url, f"#/play/{mid}")
+    phone.wait_for_selector(".table .hand button.card")
+    press(phone, phone.locator(".tbar button[aria-label='Menu']"))
+    press(phone, phone.locator("dialog.menu button[data-value=home]"))
+    phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+    _back(phone)
+    phone.wait_for_selector(".table .hand button.card", timeout=10_000)
+    assert phone.locator("dialog[open]").count() == 0
+    assert mid in phone.url
+
+
+def test_back_closes_the_hands_result_and_the_match_goes_on(phone, app_url):
+    """The end-of-hand dialog dismissed with back is the same as "Next hand"."""
+    set_settings(phone, speed="instant", lang="en")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
+    table = phone.url
+    while not phone.locator("dialog.hand-over[open]").count():
+        phone.wait_for_selector(ACTION, timeout=60_000)
+        if phone.locator("dialog.hand-over[open]").count():
+            break
+        act_once(phone)
+    _back(phone)
+    phone.wait_for_selector("dialog.hand-over", state="detached", timeout=10_000)
+    assert phone.url == table
+    my_turn(phone)   # the second hand: the person's turn comes
+    assert stored(phone, mid)["match"]["actions"]
+
+
 # ---------------------------------------------------------------- 7. dots, dealing, finished, import
 def test_no_thinking_dots_during_the_match_over_dialog(phone, app_url):
     """seed dots-1, 1 point, the person passes and plays the first playable card: the last
