@@ -17,7 +17,9 @@ cards left): negamax with a transposition table, both sides choosing their best.
 horizon the mover adds its best immediate gain (a one-play quiescence); at the end of a
 deal, and at the horizon, ``evaluate(pos, side)`` values the captured cards (the expert's
 cartón estimate, or the exact cartón at the end of a hand). A side that reaches
-``TARGET_POINTS`` wins the game there and then (``WIN_VALUE`` on top of the points).
+``TARGET_POINTS`` wins the game there and then (``WIN_VALUE`` on top of the points; no
+cartón or anything else is counted after it: seed 004, "eine Caída kann die Partie also
+mitten in der Hand beenden").
 ``nodes`` counts the positions searched (budgets are node counts: no clock in the engine).
 """
 
@@ -338,8 +340,8 @@ class RankSearch:
         w.turn = turn + 1 if turn + 1 < w.n else 0
         w.left = left - 1
         try:
-            if s1 >= R.TARGET_POINTS:
-                return s1 - score[1 - side] + self.evaluate(w, side) + WIN_VALUE
+            if s1 >= R.TARGET_POINTS:  # the game is won there: no cartón follows
+                return s1 - score[1 - side] + WIN_VALUE
             # the next mover is always of the other side (seats alternate sides)
             return -self._node(depth - 1, -beta, -alpha)
         finally:
@@ -382,9 +384,8 @@ class RankSearch:
                         hands[turn] = h0 - ONE[r]
                         score[side], caps[side] = s1, c0 + k + 1
                         w.table, w.last, w.on_table = t2, -1, on_table - k
-                        v = s1 - score[other] + evaluate(w, side)
-                        if s1 >= R.TARGET_POINTS:
-                            v += WIN_VALUE
+                        v = s1 - score[other] + (WIN_VALUE if s1 >= R.TARGET_POINTS
+                                                 else evaluate(w, side))
                         if v > best:
                             best = v
                 h >>= FIELD
@@ -426,8 +427,8 @@ class RankSearch:
                 s1 = s0 + gains[2 * caida + (not t2)]
                 score[side], caps[side] = s1, c0 + k + 1
                 w.table, w.last, w.on_table = t2, -1, on_table - k
-                if s1 >= R.TARGET_POINTS:
-                    v = s1 - score[other] + evaluate(w, side) + WIN_VALUE
+                if s1 >= R.TARGET_POINTS:  # the game is won there: no cartón follows
+                    v = s1 - score[other] + WIN_VALUE
                     first = False
                     if v > best:
                         best, best_move = v, m

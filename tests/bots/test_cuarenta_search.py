@@ -9,7 +9,7 @@ import pytest
 
 from engine.bots import cuarenta_expert as E
 from engine.bots.cuarenta_common import Info, Sim, parse_play
-from engine.bots.cuarenta_search import (INF, WIN_VALUE, RankSearch, cards_in, child, moves,
+from engine.bots.cuarenta_search import (INF, WIN_VALUE, Pos, RankSearch, cards_in, child, moves,
                                          rank_counts)
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
@@ -72,8 +72,8 @@ def _brute(sim: Sim, info, evaluation, me_side, depth_left, last_deal, stock):
     for c, taken in sim.moves():
         nxt = sim.copy()
         nxt.play(c, taken)
-        if nxt.score[side] >= R.TARGET_POINTS:
-            v = _static(nxt, evaluation, side, last_deal, stock, info) + WIN_VALUE
+        if nxt.score[side] >= R.TARGET_POINTS:   # the game is over: no cartón after it
+            v = nxt.score[side] - nxt.score[1 - side] + WIN_VALUE
         else:
             v = -_brute(nxt, info, evaluation, me_side, depth_left - 1, last_deal, stock)
         best = max(best, v)
@@ -105,8 +105,8 @@ def test_exact_values_are_brute_force_minimax_over_the_engines_plays(rules):
         for m, (c, tk) in root.items():
             nxt = sim.copy()
             nxt.play(c, tk)
-            if nxt.score[side] >= R.TARGET_POINTS:
-                want = _static(nxt, evaluation, side, pos.last_deal, pos.stock, info) + WIN_VALUE
+            if nxt.score[side] >= R.TARGET_POINTS:   # the game is over: no cartón after it
+                want = nxt.score[side] - nxt.score[1 - side] + WIN_VALUE
             else:
                 want = -_brute(nxt, info, evaluation, side, left - 1, pos.last_deal, pos.stock)
             assert vals[m] == pytest.approx(want), (m, rules)
@@ -124,6 +124,9 @@ def _reference(p, evaluation, depth):
     def static(q):
         return q.score[side] - q.score[1 - side] + evaluation(q, side)
 
+    def won(q):  # the game is over: points and the won game, nothing after it
+        return q.score[side] - q.score[1 - side] + WIN_VALUE
+
     if not p.left:
         return static(p)
     depth = min(depth, p.left)
@@ -133,14 +136,13 @@ def _reference(p, evaluation, depth):
         for m in ms:
             if m[1]:
                 q = child(p, m)
-                best = max(best, static(q) + (WIN_VALUE if q.score[side] >= R.TARGET_POINTS
-                                              else 0))
+                best = max(best, won(q) if q.score[side] >= R.TARGET_POINTS else static(q))
         return best
     best = -INF
     for m in ms:
         q = child(p, m)
         if q.score[side] >= R.TARGET_POINTS:
-            v = static(q) + WIN_VALUE
+            v = won(q)
         else:
             v = -_reference(q, evaluation, depth - 1)
         best = max(best, v)
@@ -171,10 +173,34 @@ def test_horizon_values_are_plain_negamax_and_the_position_is_left_as_it_was(rul
         for m in root:
             q = child(pos, m)
             side = pos.turn & 1
-            want = (q.score[side] - q.score[1 - side] + evaluation(q, side) + WIN_VALUE
+            want = (q.score[side] - q.score[1 - side] + WIN_VALUE
                     if q.score[side] >= R.TARGET_POINTS
                     else -_reference(q, evaluation, depth - 1))
             assert vals[m] == pytest.approx(want), (m, rules)
         assert search.values(root, depth) == vals  # the working copy was restored
         checked += 1
     assert checked >= 20
+
+
+def test_no_cartón_after_a_game_won_in_play():
+    """Seed 004: "Wer zuerst 40 Punkte hat, gewinnt. Punkte werden sofort angeschrieben –
+    eine Caída kann die Partie also mitten in der Hand beenden." 36-36, two players, the
+    last four cards known (seat 0: Q K; the dealer, seat 1: 4 K; on the table 3 Q A, the
+    ace just laid). Taking the Q leaves the dealer the limpia (4 = 3 + A: 38), then a caída
+    on my K: 40, and the game is over there; my cartón (21 cards) is never counted. Laying
+    the K keeps the dealer from the limpia with a caída to follow. The search once added
+    the cartón after the lost game and took the Q (found by the match-equity experiment,
+    docs/bots.md)."""
+    from engine.cuarenta.state import Params
+    params = Params(2, False, False, False, True, False)   # ecuador (caida_only), two players
+    counts = lambda ranks: sum(rank_counts(1 << r) for r in ranks)  # noqa: E731
+    Q, K, ACE, THREE, FOUR = R.QUEEN, R.KING, R.ACE, 2, 3
+    pos = Pos([counts([Q, K]), counts([FOUR, K])], counts([THREE, Q, ACE]), ACE, (36, 36),
+              (19, 14), 0, params, 1, True, 0)
+    evaluation = E.Evaluation(params, 1)
+    ms = list(dict.fromkeys(moves(pos.hands[0], pos.table, pos.last)))
+    vals = RankSearch(pos, evaluation).values(ms, pos.left)
+    take_q = (Q, rank_counts(1 << Q), 1, False)
+    assert take_q in vals
+    assert vals[take_q] == pytest.approx(36 - 40 - WIN_VALUE)   # lost there, 36-40
+    assert max(vals, key=vals.get) == (K, 0, 0, False)          # lay the K
