@@ -261,9 +261,10 @@ def summarize(ordered):
 
 
 def match_pair_totals(ordered) -> list:
-    """Per match pair: [deal pairs, points, match points] (A's margins, summed)."""
-    return [[len(pairs), sum(p[0] for p in pairs), sum(p[1] for p in pairs)]
-            for pairs, _ in ordered]
+    """Per match pair: [deal pairs, points, match points (A's margins, summed), A's share
+    of the two matches won (None if one was not decided)]."""
+    return [[len(pairs), sum(p[0] for p in pairs), sum(p[1] for p in pairs), match]
+            for pairs, match in ordered]
 
 
 def paired_difference(mine: list, other: list) -> dict:
@@ -273,11 +274,22 @@ def paired_difference(mine: list, other: list) -> dict:
     >>> d = paired_difference([[10, 50, 3], [12, 24, 2]], [[10, 40, 2], [12, 12, 2]])
     >>> [round(x, 2) for x in d["points_per_hand"]], d["match_pairs"]
     ([1.0, 0.0], 2)
+    >>> d = paired_difference([[10, 50, 3, 1.0], [12, 24, 2, 0.5], [9, 1, 1, 0.5]],
+    ...                       [[10, 40, 2, 0.5], [12, 12, 2, 0.5], [9, 1, 1, 1.0]])
+    >>> round(d["match_win_rate"][0], 3)
+    0.0
+
+    Rows with A's match share (runs since 2026-12-05) also give the paired difference of
+    the match win rate.
     """
     rows = [(a, b) for a, b in zip(mine, other) if a[0] and b[0]]
     out = {"match_pairs": len(rows)}
     for i, name in ((1, "points_per_hand"), (2, "match_points_per_hand")):
         out[name] = mean_ci([a[i] / a[0] - b[i] / b[0] for a, b in rows])
+    wins = [a[3] - b[3] for a, b in zip(mine, other)
+            if len(a) > 3 and len(b) > 3 and a[3] is not None and b[3] is not None]
+    if wins:
+        out["match_win_rate"] = mean_ci(wins)
     return out
 
 
@@ -354,6 +366,8 @@ def main(argv=None):
         unit = "card points" if args.game == "cuatrola" else "game points"
         print(fmt(f"{unit}/hand", d["points_per_hand"]))
         print(fmt("match points/hand", d["match_points_per_hand"]))
+        if "match_win_rate" in d:
+            print(fmt("match win rate", d["match_win_rate"], pct=True))
         figures["paired_with"] = {"file": args.paired_with, **d}
     if args.gap:
         ordered_o, secs_o = run(args.game, "oracle", args.b, args.pairs, rules, args.seed,
