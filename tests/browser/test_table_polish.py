@@ -802,8 +802,11 @@ def test_the_table_fits_a_phone_held_sideways(phone, app_url):
             for game, assists in (("cuatrola", False), ("cuarenta", False), ("cuatrola", True)):
                 if assists:   # hint and take-back switched on: both stay in the table's menu
                     start_form(phone, app_url, game, seed=cover_seed())
-                    phone.set_checked("#assist-hint", True)
-                    phone.set_checked("#assist-takeback", True)
+                    for box in ("#assist-hint", "#assist-takeback"):   # tapped like a player,
+                        # in mid-screen (the form's sticky "Start" bar covers its bottom edge)
+                        phone.locator(box).evaluate("e => e.scrollIntoView({block: 'center'})")
+                        press(phone, phone.locator(f"label[for={box[1:]}]"))
+                        assert phone.is_checked(box), (lang, box)
                     press(phone, phone.locator("#start"))
                     phone.wait_for_selector(".table .hand", timeout=30_000)
                 else:
