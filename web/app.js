@@ -16,7 +16,7 @@ import { startServiceWorker, checkUpdate } from "./sw-update.js";
 import * as home from "./screens/home.js";
 import * as play from "./screens/play.js";
 
-// What tests and tools/bench_web.py read: readiness and timings.
+// What tests and tools/bench/web.py read: readiness and timings.
 const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
   codeCache: null };
 window.__tapete = status;

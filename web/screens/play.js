@@ -61,7 +61,7 @@ export async function openTable({ el, id, isCurrent, setScreen, status }) {
   if (stored && !status.ready) {
     try {
       table.preview(stored);
-      performance.mark("tapete:preview");   // (tools/bench_web.py reports it)
+      performance.mark("tapete:preview");   // (tools/bench/web.py reports it)
     } catch (err) { console.warn("stored view:", err); waiting(el, t("boot.waiting")); }
   }
   // which table code boot.js fetches when this match is resumed (a hint only)
