@@ -5,6 +5,7 @@ new-match form, bids, cards, captures and claims; the table read from the page (
 from __future__ import annotations
 
 import json
+import time
 
 from engine.api import handle
 
@@ -134,3 +135,26 @@ def resumed(d, before: dict) -> dict:
                what=f"the table at move {before['moves']}")
     my_turn(d)
     return d.eval(TABLE)
+
+
+class Laps:
+    """Wall time per step of a test, printed at its end (``pytest -s`` or ``-rP`` shows it)."""
+
+    def __init__(self, d, since: float):
+        self.d = d
+        self.start = since
+        self.last = time.monotonic()
+        self.laps: list[str] = [f"browser started {self.last - since:.1f} s"]
+
+    def __call__(self, step: str, boot: bool = False) -> None:
+        """The time since the last step; after a ``boot``, Python's start as the app saw it."""
+        now = time.monotonic()
+        text = f"{step} {now - self.last:.1f} s"
+        if boot:
+            ms, used = self.d.eval("[window.__tapete.boot.ms, window.__tapete.boot.snapshot.used]")
+            text += f" (Python ready in {ms / 1000:.1f} s, snapshot {'used' if used else 'not used'})"
+        self.laps.append(text)
+        self.last = now
+
+    def report(self) -> None:
+        print(f"{self.d.name} {self.d.version}: {time.monotonic() - self.start:.1f} s: " + "; ".join(self.laps))
