@@ -30,7 +30,9 @@ import build  # noqa: E402  (the repository's build.py)
 from .drivers import Firefox, WebKit, WebKitService, missing  # noqa: E402
 
 REQUIRED = os.environ.get("TAPETE_REQUIRE_BROWSER") == "1"
-BROWSERS = ("webkit", "firefox")
+# test ids "webkitgtk" and "firefox-esr": ``-k webkitgtk`` picks one (``-k firefox`` would also
+# match this folder's name)
+BROWSERS = (pytest.param("webkit", id="webkitgtk"), pytest.param("firefox", id="firefox-esr"))
 
 
 @pytest.fixture(scope="session")

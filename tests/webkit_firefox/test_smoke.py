@@ -1,8 +1,8 @@
 """The app in WebKit and in Firefox (issue 31), one test per browser, as short as it can be: a
-Python start there is the slow part (WebKitGTK has no origin-private file system: every start
-is a full boot), so one fresh profile does everything, with four starts: a share link on a
-first visit, a reload, an offline reload; and no error in any page or in Python's worker
-(conftest.py checks every profile when the test ends)."""
+Python start is the slow part there (WebKitGTK has no origin-private file system: every start
+is a full boot), so one fresh profile does everything with three starts (a share link on a
+first visit, a reload, an offline reload), and no error may show in any page or in Python's
+worker (conftest.py checks every profile when the test ends)."""
 
 from __future__ import annotations
 
