@@ -62,7 +62,7 @@ def missing(browser: str) -> list[str]:
     return [p for p in need if not Path(p).exists()]
 
 
-STEP_TIMEOUT = 30.0    # s: one command (a click, a navigation's load event, a script)
+STEP_TIMEOUT = 60.0    # s: one command (a click, a navigation's load event, a script), on a busy machine
 POLL = 0.1             # s between two evaluations of wait_for's condition
 HARVEST = "(window.__tapeteErrors || []).splice(0)"
 
