@@ -1,6 +1,6 @@
 #!/bin/sh
 # Install the pinned npm packages (package.json / package-lock.json) into node_modules/:
-# Pyodide for tests/pyodide, tools/bench.py and the build, axe-core (accessibility checks
+# Pyodide for tests/pyodide, tools/bench/ and the build, axe-core (accessibility checks
 # in tests/browser) and puppeteer-core (drives Firefox in tests/webkit_firefox; it downloads
 # no browser); neither of the last two is shipped in dist/. Idempotent: does nothing when
 # node_modules already matches the lock. Uses `npm ci` (exact lock); `npm install` only if
