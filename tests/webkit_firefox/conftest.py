@@ -2,9 +2,9 @@
 drivers and docs/app.md ("Tests in WebKit and Firefox") for how to run it.
 
 Each test runs once per browser (``browser_kind``: "webkit", "firefox"; test ids "webkitgtk",
-"firefox-esr"). The app is built once per run into a directory of its own (xdist workers share it: the first builds, under a file lock)
-and served by each test process from an in-process server on a free port; ``server.offline =
-True`` makes it refuse to answer. ``new_profile()`` opens the browser in a new, empty profile;
+"firefox-esr"). The app is built once per run into a directory of its own (xdist workers
+share it: the first builds, under a file lock) and served by each test process from an
+in-process server on a free port; ``server.offline = True`` makes it refuse to answer. ``new_profile()`` opens the browser in a new, empty profile;
 when the test ends, every error its pages reported fails it (drivers.py: the app's
 ``window.__tapeteErrors`` and, in Firefox, ``pageerror`` events), then the browser is closed.
 
