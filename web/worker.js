@@ -159,16 +159,19 @@ _names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine.
 
 // ------------------------------------------------------------------ memory snapshot
 // The engine's memory snapshot is kept by the snapshot store (web/snapshot/: store.js, the
-// file's form and checks in format.js, the origin private file system in opfs.js), which
-// only this worker uses. It is used only when made for this build (key =
+// file's form and checks in format.js, its bytes in the origin private file system
+// (opfs.js) or, without it, IndexedDB (idb.js)), which only this worker uses. It is used only when made for this build (key =
 // "<pyodide version>|<engine.zip sha256>|<app version>") and its sizes, page map and
 // checksum agree; anything else (or a restore that fails or takes too long) boots normally
 // in this same worker and stores a fresh snapshot. The store's three modules are fetched at
 // once, with everything else (not one level of imports after another).
 const snapshotStore = import("./snapshot/store.js");
 snapshotStore.catch(() => {});
-for (const m of ["./snapshot/format.js", "./snapshot/opfs.js"]) import(m).catch(() => {});
-// test hooks, from the Worker's name ("tapete-python;hang,timeout=1500"): never set by the app
+for (const m of ["./snapshot/format.js", "./snapshot/opfs.js", "./snapshot/idb.js", "./snapshot/cache.js",
+  "./snapshot/pieces.js"]) import(m).catch(() => {});
+// test hooks, from the Worker's name ("tapete-python;hang,timeout=1500"): never set by the app.
+// hang: the restore never ends; timeout=<ms>: its deadline; store=<name>: only that backend
+// (store=idb: as in a browser without OPFS; store=none: as in one with no store at all)
 const DEBUG = Object.fromEntries(String(self.name || "").split(";").slice(1).join(",")
   .split(",").filter(Boolean).map((kv) => { const [k, v] = kv.split("="); return [k, v === undefined ? true : v]; }));
 const RESTORE_TIMEOUT = Number(DEBUG.timeout) || 10_000;
@@ -229,7 +232,7 @@ const booting = (async () => {
     .then(([py, build]) => `${py.version}|${build.engine.sha256}|${build.version}`);
   keyPromise.catch(() => {});
   const store = await snapshotStore.catch((err) => { storeError = String(err && err.message || err); return null; });
-  const backend = store && store.snapshotBackend();
+  const backend = store && store.snapshotBackend(DEBUG.store);
   const opened = backend ? inTime(store.openSnapshot(backend, keyPromise)) : Promise.reject(new Error("no snapshot store"));
   opened.then((snap) => { if (timedOut) snap.close(); }, () => {});
   let zipPromise = null;
@@ -239,7 +242,7 @@ const booting = (async () => {
   const build = await buildPromise;
   const key = await keyPromise;
   let eng = null;
-  const snapshot = { used: false, reason: null };
+  const snapshot = { used: false, reason: null, store: backend ? backend.name : null };
   if (backend) {
     try {
       const out = await inTime(opened.then((snap) => { mark("header"); return restore(snap, loadPyodide); }));

@@ -56,4 +56,9 @@ export const opfs = {
       handle.close();
     }
   },
+
+  async drop() {
+    const root = await navigator.storage.getDirectory();
+    try { await root.removeEntry(FILE); } catch (err) { if (!err || err.name !== "NotFoundError") throw err; }
+  },
 };
