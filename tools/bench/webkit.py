@@ -19,6 +19,7 @@ Prints the medians and reload ratios app / bare. Needs Debian's WebKitGTK driver
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import tempfile
 import time
@@ -26,10 +27,21 @@ from pathlib import Path
 
 import build
 from tests.webkit_firefox.drivers import WebKit, WebKitService, missing
-from tools.bench.web import bare_site
+from tools.bench.web import BARE_HTML, BARE_JS, BARE_WORKER
 
 WAIT = 300.0   # s for one start (a cold WebKit boot under load)
 POLL = 0.25    # s between two polls, after the measured moment
+
+
+def bare_site(dist: Path, tmp: Path) -> Path:
+    """tools.bench.web's bare Pyodide page, with the Pyodide files of ``dist``."""
+    site = tmp / "bare"
+    (site / "pyodide").mkdir(parents=True)
+    for name in build.PYODIDE_FILES + ("pyodide-lock.json",):
+        shutil.copyfile(dist / "pyodide" / name, site / "pyodide" / name)
+    for name, text in (("index.html", BARE_HTML), ("bare.js", BARE_JS), ("bare-worker.js", BARE_WORKER)):
+        (site / name).write_text(text)
+    return site
 
 
 def wait(d, js, what):
@@ -67,7 +79,11 @@ def app_run(service, url, server, store: str, reloads: int) -> dict:
             d.eval(f"localStorage.setItem('tapete.debug.snapshot', 'store={store}')")
             d.reload()
         cold = wait(d, READY, "the engine, first visit")
-        stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
+        first = d.eval("window.__tapete.boot.snapshot")
+        try:
+            stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
+        except TimeoutError as err:
+            return {"error": f"{err} (first visit: {first})"}
         wait(d, "navigator.serviceWorker.controller !== null", "the service worker in control")
         warm, used, stages = [], [], []
         server.offline = True
@@ -77,7 +93,7 @@ def app_run(service, url, server, store: str, reloads: int) -> dict:
                 d.reload()
                 warm.append(wait(d, READY, "the engine, reload"))
                 boot = d.eval("window.__tapete.boot")
-                used.append(boot["snapshot"]["used"])
+                used.append(boot["snapshot"]["used"] or boot["snapshot"]["reason"])
                 stages.append(boot["stages"])
         finally:
             server.offline = False
@@ -100,9 +116,10 @@ def main(argv=None) -> int:
     stores = args.stores.split(",")
     with tempfile.TemporaryDirectory(prefix="tapete-bench-webkit-") as tmp:
         tmp = Path(tmp)
-        build.build(quiet=True)
-        site = bare_site(tmp)
-        app_srv = build.serve_in_thread(build.DIST, log=[])
+        dist = tmp / "dist"   # (not dist/: the Chromium tests rebuild that)
+        build.build(dist, quiet=True)
+        site = bare_site(dist, tmp)
+        app_srv = build.serve_in_thread(dist, log=[])
         bare_srv = build.serve_in_thread(site, log=[], cache_control="max-age=3600")
         app_url = f"http://127.0.0.1:{app_srv.server_address[1]}/"
         bare_url = f"http://127.0.0.1:{bare_srv.server_address[1]}/"
@@ -116,6 +133,10 @@ def main(argv=None) -> int:
                 for s in stores:
                     apps[s].append(app_run(service, app_url, app_srv, s, args.reloads))
                     r = apps[s][-1]
+                    if "error" in r:
+                        print(f"run {i + 1}: app ({s}): {r['error']}", flush=True)
+                        apps[s].pop()
+                        continue
                     print(f"run {i + 1}: app ({s}, {r['backend'] or 'no backend'}) first visit {r['cold']:.0f}, "
                           f"reloads {', '.join(f'{w:.0f}' for w in r['warm'])} ms, restored {r['used']}, "
                           f"stored {r['stored'].get('stored')} ({r['stored'].get('ms')} ms)", flush=True)
@@ -128,15 +149,15 @@ def main(argv=None) -> int:
     print(f"\nWebKitGTK {bares[0]['version']}, {args.runs} runs, {time.monotonic() - t0:.0f} s")
     print("| start | app | bare Pyodide page | ratio |")
     print("| --- | --- | --- | --- |")
-    for s in stores:
+    for s in [s for s in stores if apps[s]]:
         warm = statistics.median(w for r in apps[s] for w in r["warm"])
         cold = statistics.median(r["cold"] for r in apps[s])
-        restored = sum(sum(r["used"]) for r in apps[s])
+        restored = sum(sum(u is True for u in r["used"]) for r in apps[s])
         n = sum(len(r["used"]) for r in apps[s])
         print(f"| engine ready, reload ({s}; restored {restored} of {n}) | {warm:.0f} ms | "
               f"reload {b_warm:.0f} ms | **{warm / b_warm:.2f}** |")
         print(f"| engine ready, first visit ({s}) | {cold:.0f} ms | cold {b_cold:.0f} ms | {cold / b_cold:.2f} |")
-    for s in stores:
+    for s in [s for s in stores if apps[s]]:
         st = [r["stages"][-1] for r in apps[s]]
         keys = sorted({k for x in st for k in x}, key=lambda k: statistics.median(x.get(k, 0) for x in st))
         print(f"stages of the last reload ({s}, medians, ms after the worker started): "

@@ -528,6 +528,8 @@ export class TableBase {
   /** The match-over dialog. */
   async matchOver(view) {
     if (this.destroyed) return;
+    // a player's first finished match: the moment to ask the browser to keep the storage (once)
+    import("../persist.js").then((p) => p.askOnce("match")).catch(() => {});
     const text = this.resultText(view);
     announce(text);
     const choice = await dialog({
