@@ -22,11 +22,18 @@ class NetworkError extends Error {
     this.name = "NetworkError";
   }
 }
+// test hooks, from the Worker's name ("tapete-python;hang,timeout=1500"): never set by the app.
+// hang: the restore never ends; timeout=<ms>: its deadline; store=<name>: only that backend
+// (store=idb: as in a browser without OPFS; store=none: as in one with no store at all);
+// wasmdelay=<ms>: the wasm compiled that much later (as WebKit's slow compilation)
+const DEBUG = Object.fromEntries(String(self.name || "").split(";").slice(1).join(",")
+  .split(",").filter(Boolean).map((kv) => { const [k, v] = kv.split("="); return [k, v === undefined ? true : v]; }));
 const t0 = performance.now();
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const WASM_URL = `${indexURL}pyodide.asm.wasm`;
 const realFetch = self.fetch.bind(self);
-const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL));
+const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL))
+  .then((m) => (DEBUG.wasmdelay ? new Promise((resolve) => setTimeout(() => resolve(m), Number(DEBUG.wasmdelay))) : m));
 // (a module that cannot be fetched is a TypeError: a NetworkError below)
 const fetchFailure = (what) => (err) => { throw err instanceof TypeError ? new NetworkError(what, err) : err; };
 const pyodideModule = import("./pyodide/pyodide.mjs").catch(fetchFailure("pyodide/pyodide.mjs"));
@@ -169,21 +176,22 @@ const snapshotStore = import("./snapshot/store.js");
 snapshotStore.catch(() => {});
 for (const m of ["./snapshot/format.js", "./snapshot/opfs.js", "./snapshot/idb.js", "./snapshot/cache.js",
   "./snapshot/pieces.js"]) import(m).catch(() => {});
-// test hooks, from the Worker's name ("tapete-python;hang,timeout=1500"): never set by the app.
-// hang: the restore never ends; timeout=<ms>: its deadline; store=<name>: only that backend
-// (store=idb: as in a browser without OPFS; store=none: as in one with no store at all)
-const DEBUG = Object.fromEntries(String(self.name || "").split(";").slice(1).join(",")
-  .split(",").filter(Boolean).map((kv) => { const [k, v] = kv.split("="); return [k, v === undefined ? true : v]; }));
 const RESTORE_TIMEOUT = Number(DEBUG.timeout) || 10_000;
 
-// Reading, checking and restoring the snapshot together have RESTORE_TIMEOUT ms.
+// Reading, checking and restoring the snapshot together have RESTORE_TIMEOUT ms, counted
+// from when Pyodide's wasm is compiled: a normal boot waits for that as well (WebKit compiles
+// it afresh on every start: seconds on a busy machine, not a restore that hangs).
 let deadlineTimer;
 let timedOut = false;
+let restoreOver = false;
 const deadline = new Promise((_, reject) => {
-  deadlineTimer = setTimeout(() => {
-    timedOut = true;
-    reject(Object.assign(new Error(`no restore after ${RESTORE_TIMEOUT} ms`), { reason: "timeout" }));
-  }, RESTORE_TIMEOUT);
+  wasmModule.catch(() => {}).then(() => {
+    if (restoreOver) return;
+    deadlineTimer = setTimeout(() => {
+      timedOut = true;
+      reject(Object.assign(new Error(`no restore ${RESTORE_TIMEOUT} ms after the wasm was compiled`), { reason: "timeout" }));
+    }, RESTORE_TIMEOUT);
+  });
 });
 deadline.catch(() => {});
 const inTime = (promise) => Promise.race([promise, deadline]);
@@ -259,6 +267,7 @@ const booting = (async () => {
     snapshot.reason = "unsupported";
     if (storeError) snapshot.error = `the snapshot store could not be loaded: ${storeError}`;
   }
+  restoreOver = true;
   clearTimeout(deadlineTimer);
   let made = null;
   if (!eng) {

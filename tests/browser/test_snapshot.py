@@ -249,6 +249,21 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, store, kind, reas
     assert boot(page)["store"] == store
 
 
+@pytest.mark.parametrize("store", ["idb"])   # (the store WebKit uses)
+def test_a_slow_wasm_compilation_is_not_a_restore_that_hangs(snap_page, store):
+    """docs/performance.md "The snapshot in WebKit": WebKit compiles Pyodide's wasm afresh at
+    every start (seconds on a busy machine); the restore's deadline counts from when the wasm
+    is compiled, as a normal boot would wait for it too. Before, a compilation longer than
+    the deadline made every restore a timeout and a normal boot."""
+    page = snap_page
+    debug(page, store, "wasmdelay=4000,timeout=3000")
+    reload(page)
+    snap = boot(page)
+    assert snap["used"] is True and snap["store"] == store, snap
+    assert page.evaluate("() => window.__tapete.boot.stages.wasm") >= 4000
+    engine_works(page)
+
+
 @pytest.mark.parametrize("store", ["opfs"])   # (how the table is drawn does not depend on the store)
 def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, app_url):
     page = snap_page

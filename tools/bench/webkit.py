@@ -11,7 +11,8 @@ visit, the snapshot stored, the service worker in control, then ``--reloads`` re
 the server refusing to answer, each restored from the snapshot). "Engine ready" is read from
 the page's own clock (ms after navigation): the harness polls only after it. Each entry of
 ``--stores`` is a run of the app with that snapshot backend (``default``: the first one this
-browser offers; any other name through the worker's test hook ``store=<name>``).
+browser offers; any other name through the worker's test hook ``store=<name>``, set after the
+first visit: the next start stores the snapshot there).
 Prints the medians and reload ratios app / bare. Needs Debian's WebKitGTK driver and Xvfb
 (.ci/webkit-firefox-setup.sh); drivers from tests/webkit_firefox/drivers.py.
 """
@@ -75,16 +76,13 @@ def app_run(service, url, server, store: str, reloads: int) -> dict:
     d = WebKit(service)
     try:
         d.goto(url)
-        if store != "default":
+        cold = wait(d, READY, "the engine, first visit")
+        wait(d, "navigator.serviceWorker.controller !== null", "the service worker in control")
+        if store != "default":   # then a normal boot that stores the snapshot in that store
             d.eval(f"localStorage.setItem('tapete.debug.snapshot', 'store={store}')")
             d.reload()
-        cold = wait(d, READY, "the engine, first visit")
-        first = d.eval("window.__tapete.boot.snapshot")
-        try:
-            stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
-        except TimeoutError as err:
-            return {"error": f"{err} (first visit: {first})"}
-        wait(d, "navigator.serviceWorker.controller !== null", "the service worker in control")
+            wait(d, READY, "the engine, its store's first start")
+        stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
         warm, used, stages = [], [], []
         server.offline = True
         try:
@@ -99,6 +97,8 @@ def app_run(service, url, server, store: str, reloads: int) -> dict:
             server.offline = False
         return {"cold": cold, "warm": warm, "used": used, "stored": stored, "stages": stages,
                 "backend": d.eval("window.__tapete.boot.snapshot.store || ''")}
+    except Exception as err:   # (a run that failed is reported, and the others go on)
+        return {"error": f"{type(err).__name__}: {err}"}
     finally:
         d.close()
 
