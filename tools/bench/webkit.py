@@ -78,11 +78,13 @@ def app_run(service, url, server, store: str, reloads: int) -> dict:
         d.goto(url)
         cold = wait(d, READY, "the engine, first visit")
         wait(d, "navigator.serviceWorker.controller !== null", "the service worker in control")
-        if store != "default":   # then a normal boot that stores the snapshot in that store
+        stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
+        if store not in ("default", d.eval("window.__tapete.boot.snapshot.store")):
+            # a normal boot that stores the snapshot in that store
             d.eval(f"localStorage.setItem('tapete.debug.snapshot', 'store={store}')")
             d.reload()
             wait(d, READY, "the engine, its store's first start")
-        stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
+            stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
         warm, used, stages = [], [], []
         server.offline = True
         try:
