@@ -352,11 +352,12 @@ def engine_imports(src: Path) -> list[tuple[str, int, str]]:
                 names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
             else:
                 continue
+            found = {}
             for name in names:
                 parts = name.split(".")
                 if parts[0] != "engine":
-                    out += [(rel.as_posix(), node.lineno, ".".join(parts[:i + 1]))
-                            for i in range(len(parts))]
+                    found.update(dict.fromkeys(".".join(parts[:i + 1]) for i in range(len(parts))))
+            out += [(rel.as_posix(), node.lineno, name) for name in found]
     return out
 
 

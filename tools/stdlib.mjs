@@ -68,7 +68,7 @@ def _one_space(text):
         if odd:
             raise ValueError(f"unexpected indentation: {line!r}")
         out.append(" " * depth + code)
-    return "\\n".join(out) + "\\n"
+    return "\\n".join(out) + "\\n" if text else ""
 
 _before = _after = 0
 with zipfile.ZipFile(${JSON.stringify(STDLIB.slice(0, -1))}) as _z:
