@@ -309,10 +309,13 @@ def stdlib_trace(engine_zip: bytes, stdlib: bytes | None = None) -> dict:
 
 
 def write_stdlib_list(trace: dict) -> None:
-    """``tools/stdlib_modules.json``: the modules a trace found (see ``stdlib_list``)."""
+    """``tools/stdlib_modules.json``: the modules a trace found (see ``stdlib_list``) and,
+    for the reader, ``unreached``: what those modules import that no op reached (not
+    shipped: a path that reached one would raise ModuleNotFoundError)."""
     STDLIB_LIST.write_bytes(canonical_json({
         "made_by": "python3 build.py trace", "pyodide": trace["pyodide"],
         "python": trace["python"], "modules": trace["modules"], "builtin": trace["builtin"],
+        "unreached": trace["unreached"],
     }, indent=1))
 
 

@@ -15,7 +15,10 @@
 // `random` as the worker does after a restore, and runs every op again. Prints one JSON line:
 //   {"pyodide", "python", "modules": {name: path in the archive}, "builtin": [names imported from
 //    elsewhere: built into the wasm or frozen], "failed": [imports attempted that raised],
-//    "calls": [[label, request, SHA-256 of the answer]...], "ms": {...}}
+//    "unreached": ["module:line name" for each module of PYODIDE_DIR's archive that a module
+//    of `modules` names in an import statement (inside a function, for another platform, for
+//    its command line) and no run imported], "calls": [[label, request, SHA-256 of the
+//    answer]...], "ms": {...}}
 // `modules` is every module imported from the archive in either run (sys.modules after Pyodide's
 // boot, after the engine's import, after the ops; then after the restore and the ops again);
 // `failed` every import attempt that raised, from the engine's import on (an audit hook).
@@ -148,6 +151,40 @@ json.dumps({"modules": _zip, "builtin": _elsewhere,
             "failed": sorted({n for n in _tried if n not in sys.modules})})
 `;
 
+// what the kept modules import that no run imported (inside functions, for other platforms,
+// for a command line): names of Pyodide's archive, read from the sources of the kept modules
+const UNREACHED = `
+import ast, json, sys, zipfile
+with zipfile.ZipFile("/tmp/full_stdlib.zip") as _z:
+    _files = set(_z.namelist())
+    _sources = {m: _z.read(p) for m, p in _kept.items()}
+def _in_archive(name):
+    path = name.replace(".", "/")
+    return path + ".py" in _files or path + "/__init__.py" in _files
+_seen = set(_kept) | set(sys.modules) | set(sys.builtin_module_names)
+_out = set()
+for _mod, _src in _sources.items():
+    _pkg = _mod if _kept[_mod].endswith("/__init__.py") else _mod.rpartition(".")[0]
+    for _node in ast.walk(ast.parse(_src)):
+        if isinstance(_node, ast.Import):
+            _names = [a.name for a in _node.names]
+        elif isinstance(_node, ast.ImportFrom):
+            _base = _node.module or ""
+            if _node.level:
+                _parts = _pkg.split(".")[:len(_pkg.split(".")) - _node.level + 1]
+                _base = ".".join(_parts + ([_node.module] if _node.module else []))
+            _names = [_base] + [_base + "." + a.name for a in _node.names]
+        else:
+            continue
+        for _name in _names:
+            _segs = _name.split(".")
+            for _i in range(1, len(_segs) + 1):
+                _m = ".".join(_segs[:_i])
+                if _m not in _seen and _in_archive(_m):
+                    _out.add(f"{_mod}:{_node.lineno} {_m}")
+json.dumps(sorted(_out))
+`;
+
 const modules = {};
 const builtin = new Set();
 const failed = new Set();
@@ -269,8 +306,11 @@ async function trace(engineZip, stdlibZip) {
   collect(py);
   ms.restored = Date.now() - t0;
   const sorted = Object.fromEntries(Object.entries(modules).sort(([a], [b]) => (a < b ? -1 : 1)));
+  py.FS.writeFile("/tmp/full_stdlib.zip", fs.readFileSync(path.join(pyodideDir, "python_stdlib.zip")));
+  py.globals.set("_kept", py.toPy(sorted));
+  const unreached = JSON.parse(py.runPython(UNREACHED));
   return JSON.stringify({ pyodide: version, python, modules: sorted, builtin: [...builtin].sort(),
-    failed: [...failed].sort(), calls, ms });
+    failed: [...failed].sort(), unreached, calls, ms });
 }
 
 try {

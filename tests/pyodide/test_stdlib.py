@@ -85,6 +85,7 @@ def test_the_app_imports_exactly_the_listed_modules(trace):
     listed = json.loads(build.STDLIB_LIST.read_text())
     assert trace["modules"] == listed["modules"]
     assert set(trace["builtin"]) == set(listed["builtin"])
+    assert trace["unreached"] == listed["unreached"]
     assert trace["pyodide"] == listed["pyodide"] == build.PYODIDE_VERSION
 
 
