@@ -4,7 +4,7 @@
     python3 build.py            build dist/
     python3 build.py serve      build, then serve dist/ at http://localhost:8000
     python3 build.py serve --port 8080 --no-build
-    python3 build.py trace      list what the app's Python imports (tools/stdlib_modules.json)
+    python3 build.py trace      list what the app's Python imports (tools/build/stdlib_modules.json)
 
 ``serve`` takes its port before building: when the port is taken it prints one line naming
 ``--port`` and exits with status 3.
@@ -13,7 +13,7 @@ What goes into dist/ (see docs/app.md):
 
 - the ``web/`` shell (HTML, CSS, JS modules, i18n catalogs), copied as is;
 - ``engine.zip``: every ``engine/**/*.py`` but the command line's ``__main__.py``, compiled
-  to bytecode by Pyodide's own Python (``tools/pyc.mjs`` under Node: the ``.pyc`` where the
+  to bytecode by Pyodide's own Python (``tools/build/pyc.mjs`` under Node: the ``.pyc`` where the
   ``.py`` was, an unchecked source hash instead of a time stamp, no docstrings) and the model files (``*.json``), sorted, fixed timestamps; the
   worker unpacks it with ``pyodide.unpackArchive`` and imports every engine module without
   compiling any source (docs/performance.md, issue 15). Compiled trees are kept in
@@ -21,9 +21,9 @@ What goes into dist/ (see docs/app.md):
 - ``pyodide/``: the Pyodide core pinned to one version from ``node_modules/pyodide``
   and a ``pyodide-lock.json`` that lists only what is shipped (no packages); its
   ``python_stdlib.zip`` is the standard library trimmed to the modules that
-  ``tools/stdlib_modules.json`` lists (what the app's Python imports, found by
+  ``tools/build/stdlib_modules.json`` lists (what the app's Python imports, found by
   ``python3 build.py trace``: every api op of both games and of the review run under Pyodide),
-  as sources without docstrings or comments (``tools/stdlib.mjs strip``); the build fails when
+  as sources without docstrings or comments (``tools/build/stdlib.mjs strip``); the build fails when
   the engine imports a module of the standard library that the list lacks;
 - ``icons/``: PNG icons drawn here with zlib + struct (no image library);
 - ``vendor/``: the QR code libraries of "play together" (docs/play-together.md), copied
@@ -69,11 +69,11 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STDLIB_NAME = "python_stdlib.zip"   # the standard library, where Pyodide's loader looks for it
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_MODULES = ROOT / "node_modules"
-PYC_TOOL = ROOT / "tools" / "pyc.mjs"
+PYC_TOOL = ROOT / "tools" / "build" / "pyc.mjs"
 PYC_CACHE = ROOT / ".cache" / "engine-pyc"
 PYC_CACHE_KEEP = 8            # compiled trees kept (the newest)
-STDLIB_TOOL = ROOT / "tools" / "stdlib.mjs"
-STDLIB_LIST = ROOT / "tools" / "stdlib_modules.json"   # made by `python3 build.py trace`
+STDLIB_TOOL = ROOT / "tools" / "build" / "stdlib.mjs"
+STDLIB_LIST = ROOT / "tools" / "build" / "stdlib_modules.json"   # made by `python3 build.py trace`
 STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 MAIN = Path("__main__.py")   # the command line (python -m engine): not in the app
 #: npm packages shipped in dist/vendor/, unchanged: package → {file in the package: path in dist}.
@@ -222,7 +222,7 @@ def check_models(src: Path) -> None:
 
 def engine_bytecode(src: Path) -> dict[str, bytes]:
     """``{relative path of the .pyc: bytes}`` for every ``.py`` of ``src``, compiled by the
-    pinned Pyodide's Python (``tools/pyc.mjs``), cached by the hash of every input."""
+    pinned Pyodide's Python (``tools/build/pyc.mjs``), cached by the hash of every input."""
     sources = [p for p in files_under(src) if p.suffix == ".py" and p.relative_to(src) != MAIN]
     h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + PYC_TOOL.read_bytes())
     for p in sources:
@@ -287,7 +287,7 @@ def engine_archive(src: Path | None = None) -> bytes:
 
 # --------------------------------------------------------------------------- stdlib
 def stdlib_trace(engine_zip: bytes, stdlib: bytes | None = None) -> dict:
-    """What the app's Python imports: ``tools/stdlib.mjs trace`` run on ``engine_zip`` (every
+    """What the app's Python imports: ``tools/build/stdlib.mjs trace`` run on ``engine_zip`` (every
     api op of both games and of the review, after a normal boot and after a restore from a
     memory snapshot) with ``stdlib`` as the standard library (default: Pyodide's own)."""
     import subprocess
@@ -309,7 +309,7 @@ def stdlib_trace(engine_zip: bytes, stdlib: bytes | None = None) -> dict:
 
 
 def write_stdlib_list(trace: dict) -> None:
-    """``tools/stdlib_modules.json``: the modules a trace found (see ``stdlib_list``) and,
+    """``tools/build/stdlib_modules.json``: the modules a trace found (see ``stdlib_list``) and,
     for the reader, ``unreached``: what those modules import that no op reached (not
     shipped: a path that reached one would raise ModuleNotFoundError)."""
     STDLIB_LIST.write_bytes(canonical_json({
@@ -382,7 +382,7 @@ def check_engine_imports(kept: dict, archive: set[str], src: Path) -> None:
 
 def stripped_sources(paths: list[str]) -> dict[str, bytes]:
     """``{path: source without docstrings or comments}`` for ``paths`` of Pyodide's
-    python_stdlib.zip (``tools/stdlib.mjs strip``), cached by the hash of every input."""
+    python_stdlib.zip (``tools/build/stdlib.mjs strip``), cached by the hash of every input."""
     h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + STDLIB_TOOL.read_bytes())
     h.update(json.dumps(paths).encode())
     cached = STDLIB_CACHE / h.hexdigest()[:32]
@@ -406,7 +406,7 @@ def stripped_sources(paths: list[str]) -> dict[str, bytes]:
 
 
 def stdlib_archive(src: Path | None = None) -> bytes:
-    """The standard library the app ships: the modules of ``tools/stdlib_modules.json``, as
+    """The standard library the app ships: the modules of ``tools/build/stdlib_modules.json``, as
     sources without docstrings or comments, in a reproducible zip (paths as in Pyodide's
     archive). A BuildError when the list does not fit the pinned Pyodide or the engine
     (``src``, default ``engine/``) imports a module of the standard library it lacks."""

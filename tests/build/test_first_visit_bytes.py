@@ -1,8 +1,8 @@
 """A first visit is lighter than a bare Pyodide page over the wire (issue 31: at most 0.75 of
 its bytes, gzipped): dist/ as built, every file gzipped (-9), against Pyodide's own core
 (pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip) with the app's lock file,
-what tools/bench_web.py's bare page downloads. A first visit downloads every file of dist/
-once (tests/browser/test_pwa.py), so these are its bytes; tools/bench_web.py measures them as
+what tools/bench/web.py's bare page downloads. A first visit downloads every file of dist/
+once (tests/browser/test_pwa.py), so these are its bytes; tools/bench/web.py measures them as
 served.
 """
 
@@ -11,16 +11,10 @@ from __future__ import annotations
 import gzip
 import os
 import shutil
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
+import build
 
 needs_node = pytest.mark.skipif(
     not (shutil.which("node") or shutil.which("nodejs"))

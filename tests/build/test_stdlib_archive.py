@@ -1,5 +1,5 @@
 """The standard library the app ships (build.py ``stdlib_archive``; issue 31, "a first visit
-lighter than bare Pyodide"): only the modules ``tools/stdlib_modules.json`` lists (what the
+lighter than bare Pyodide"): only the modules ``tools/build/stdlib_modules.json`` lists (what the
 app's Python imports, found by ``python3 build.py trace``), without docstrings or comments;
 the build fails when the engine imports a module of the standard library the list lacks, or
 when the list does not fit the pinned Pyodide. tests/pyodide/test_stdlib.py runs every api op
@@ -13,17 +13,13 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
+import build
 
 NODE = shutil.which("node") or shutil.which("nodejs")
 needs_node = pytest.mark.skipif(

@@ -1,10 +1,10 @@
 """Every api op under the trimmed standard library (issue 31: build.py ships only what the
 app's Python imports; docs/app.md, "What dist/ holds").
 
-One run of ``tools/stdlib.mjs trace`` (build.py ``stdlib_trace``) with the archive the build
-ships: Pyodide in Node boots as the app's worker does, imports the engine from the app's
-engine.zip, makes a memory snapshot, answers every op of both games and of the review, then
-restores the snapshot in a second Pyodide and answers them all again. Its answers are
+One run of ``tools/build/stdlib.mjs trace`` (build.py ``stdlib_trace``) with the archive the
+build ships: Pyodide in Node boots as the app's worker does, imports the engine from the
+app's engine.zip, makes a memory snapshot, answers every op of both games and of the review,
+then restores the snapshot in a second Pyodide and answers them all again. Its answers are
 compared with the engine's under CPython, request by request.
 """
 
@@ -13,18 +13,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-from tools.pyodide import PyodideUnavailable, check_available  # noqa: E402
+import build
+from tools.build.pyodide import PyodideUnavailable, check_available
 
 
 @pytest.fixture(scope="module")

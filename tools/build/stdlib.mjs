@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The app's Python standard library, trimmed to what the app imports (build.py calls it):
 //
-//   node tools/stdlib.mjs trace PYODIDE_DIR ENGINE_ZIP [STDLIB_ZIP]
-//   node tools/stdlib.mjs strip PYODIDE_DIR PATHS_JSON OUT_DIR
+//   node tools/build/stdlib.mjs trace PYODIDE_DIR ENGINE_ZIP [STDLIB_ZIP]
+//   node tools/build/stdlib.mjs strip PYODIDE_DIR PATHS_JSON OUT_DIR
 //
 // trace: which modules of the standard library archive the app's Python imports. Does what
 // web/worker.js does, in its order, with the same Python: boots Pyodide (STDLIB_ZIP as its
@@ -38,8 +38,8 @@ import { pathToFileURL } from "node:url";
 
 const [command, pyodideDir, ...rest] = process.argv.slice(2);
 const usage = () => {
-  process.stderr.write("usage: node tools/stdlib.mjs trace PYODIDE_DIR ENGINE_ZIP [STDLIB_ZIP]\n"
-    + "       node tools/stdlib.mjs strip PYODIDE_DIR PATHS_JSON OUT_DIR\n");
+  process.stderr.write("usage: node tools/build/stdlib.mjs trace PYODIDE_DIR ENGINE_ZIP [STDLIB_ZIP]\n"
+    + "       node tools/build/stdlib.mjs strip PYODIDE_DIR PATHS_JSON OUT_DIR\n");
   process.exit(2);
 };
 const [least, most] = { trace: [1, 2], strip: [2, 2] }[command] || [];
