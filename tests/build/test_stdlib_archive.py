@@ -156,3 +156,18 @@ def test_a_missing_or_unreadable_list_fails_the_build(tmp_path, monkeypatch, tex
     with pytest.raises(build.BuildError) as err:
         build.stdlib_archive()
     assert "python3 build.py trace" in err.value.message
+
+
+@needs_node
+def test_another_standard_library_is_another_app_version_and_snapshot_key(tmp_path, monkeypatch,
+                                                                           archive):
+    # the worker's snapshot key holds the app version (web/worker.js): a snapshot's heap knows
+    # where each imported module sits in the archive, so it must never meet another archive
+    a = build.build(tmp_path / "a", quiet=True)
+    monkeypatch.setattr(build, "stdlib_archive", lambda: archive + b"\0")
+    b = build.build(tmp_path / "b", quiet=True)
+    info = [json.loads((tmp_path / d / "build.json").read_text()) for d in "ab"]
+    assert a["version"] != b["version"] and info[0]["version"] != info[1]["version"]
+    assert info[0]["stdlib"]["sha256"] != info[1]["stdlib"]["sha256"]
+    assert info[0]["engine"] == info[1]["engine"]
+    assert (tmp_path / "b" / "pyodide" / build.STDLIB_NAME).read_bytes() == archive + b"\0"
