@@ -45,13 +45,14 @@ const usage = () => {
 const [least, most] = { trace: [1, 2], strip: [2, 2] }[command] || [];
 if (!pyodideDir || !(rest.length >= least && rest.length <= most)) usage();
 
-const STDLIB = "/lib/python314.zip/";   // where Pyodide installs its standard library (zipimport)
+// where Pyodide installs its standard library (on sys.path, imported by zipimport), in Python
+const STDLIB_PY = 'f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip/"';
 const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const quiet = { stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
 
 // ---------------------------------------------------------------------------------- strip
 const STRIP = `
-import ast, json, sys, zipfile
+import ast, json, os, sys, zipfile
 
 def _no_docstrings(tree):
     for node in ast.walk(tree):
@@ -74,18 +75,17 @@ def _one_space(text):
     return "\\n".join(out) + "\\n" if text else ""
 
 _before = _after = 0
-with zipfile.ZipFile(${JSON.stringify(STDLIB.slice(0, -1))}) as _z:
+with zipfile.ZipFile(${STDLIB_PY}[:-1]) as _z:
     for _rel in _paths:
         try:
             _data = _z.read(_rel)
-            _tree = _no_docstrings(ast.parse(_data, ${JSON.stringify(STDLIB)} + _rel))
+            _tree = _no_docstrings(ast.parse(_data, ${STDLIB_PY} + _rel))
             _text = _one_space(ast.unparse(_tree))
             if ast.dump(ast.parse(_text), include_attributes=False) != ast.dump(_tree, include_attributes=False):
                 raise ValueError("the stripped source is not the same program")
         except Exception as e:
             raise SystemExit(f"{_rel}: {type(e).__name__}: {e}")
         _out = "/stripped/" + _rel
-        import os
         os.makedirs(os.path.dirname(_out), exist_ok=True)
         with open(_out, "w", encoding="utf-8") as f:
             f.write(_text)
@@ -139,11 +139,11 @@ sys.addaudithook(_tapete_trace_hook)
 `;
 const COLLECT = `
 import sys, json
-_zip, _elsewhere = {}, []
+_zip, _elsewhere, _stdlib = {}, [], ${STDLIB_PY}
 for _name, _mod in list(sys.modules.items()):
     _origin = getattr(getattr(_mod, "__spec__", None), "origin", None)
-    if isinstance(_origin, str) and _origin.startswith(${JSON.stringify(STDLIB)}):
-        _zip[_name] = _origin[${STDLIB.length}:]
+    if isinstance(_origin, str) and _origin.startswith(_stdlib):
+        _zip[_name] = _origin[len(_stdlib):]
     elif _origin in ("built-in", "frozen"):
         _elsewhere.append(_name)
 _tried = globals().get("_tapete_trace_attempts", [])
