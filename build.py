@@ -748,7 +748,11 @@ def trace_main() -> int:
     except BuildError as e:
         print(e.code, file=sys.stderr)
         return 2
-    before = json.loads(STDLIB_LIST.read_text()).get("modules", {}) if STDLIB_LIST.is_file() else {}
+    try:
+        before = json.loads(STDLIB_LIST.read_text())["modules"]
+    except (OSError, ValueError, TypeError, KeyError):   # none yet, or unreadable: replaced
+        before = {}
+    before = before if isinstance(before, dict) else {}
     write_stdlib_list(trace)
     added = sorted(set(trace["modules"]) - set(before))
     dropped = sorted(set(before) - set(trace["modules"]))

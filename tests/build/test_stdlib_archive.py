@@ -171,3 +171,27 @@ def test_another_standard_library_is_another_app_version_and_snapshot_key(tmp_pa
     assert info[0]["stdlib"]["sha256"] != info[1]["stdlib"]["sha256"]
     assert info[0]["engine"] == info[1]["engine"]
     assert (tmp_path / "b" / "pyodide" / build.STDLIB_NAME).read_bytes() == archive + b"\0"
+
+
+@pytest.mark.parametrize("old", [None, "{", '{"modules": 3}', '{"modules": {"json": "json/__init__.py"}}'])
+def test_build_py_trace_writes_a_list_the_build_reads(tmp_path, monkeypatch, capsys, old):
+    # the trace itself (Pyodide) is tests/pyodide/test_stdlib.py's; here what `trace` does with it
+    target = tmp_path / "stdlib_modules.json"
+    if old is not None:
+        target.write_text(old)                  # an earlier list, even a damaged one, is replaced
+    traced = {"pyodide": build.PYODIDE_VERSION, "python": "3.14.2",
+              "modules": {"json": "json/__init__.py", "random": "random.py"},
+              "builtin": ["math"], "unreached": ["random:963 statistics"],
+              "failed": [], "calls": [["boot games", "{}", "0" * 64]], "ms": {"restored": 1000}}
+    monkeypatch.setattr(build, "STDLIB_LIST", target)
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(build, "ensure_pyodide", lambda: None)
+    monkeypatch.setattr(build, "engine_archive", lambda: b"engine.zip")
+    monkeypatch.setattr(build, "stdlib_trace", lambda engine_zip: traced)
+    assert build.main(["trace"]) == 0
+    out = capsys.readouterr().out
+    added = "added: random;" if old and '"json"' in old else "added: json, random;"
+    assert "2 modules" in out and added in out
+    got = build.stdlib_list()
+    assert got["modules"] == traced["modules"] and got["builtin"] == ["math"]
+    assert got["unreached"] == ["random:963 statistics"] and "calls" not in got
