@@ -167,10 +167,11 @@ _names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine.
 // ------------------------------------------------------------------ memory snapshot
 // The engine's memory snapshot is kept by the snapshot store (web/snapshot/: store.js, the
 // file's form and checks in format.js, its bytes in the origin private file system
-// (opfs.js) or, without it, IndexedDB (idb.js)), which only this worker uses. It is used only when made for this build (key =
+// (opfs.js) or, without OPFS sync access handles, IndexedDB (idb.js), else Cache Storage
+// (cache.js)), which only this worker uses. It is used only when made for this build (key =
 // "<pyodide version>|<engine.zip sha256>|<app version>") and its sizes, page map and
 // checksum agree; anything else (or a restore that fails or takes too long) boots normally
-// in this same worker and stores a fresh snapshot. The store's three modules are fetched at
+// in this same worker and stores a fresh snapshot. The store's modules are fetched at
 // once, with everything else (not one level of imports after another).
 const snapshotStore = import("./snapshot/store.js");
 snapshotStore.catch(() => {});
