@@ -167,16 +167,17 @@ _names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine.
 // ------------------------------------------------------------------ memory snapshot
 // The engine's memory snapshot is kept by the snapshot store (web/snapshot/: store.js, the
 // file's form and checks in format.js, its bytes in the origin private file system
-// (opfs.js) or, without OPFS sync access handles, IndexedDB (idb.js), else Cache Storage
-// (cache.js)), which only this worker uses. It is used only when made for this build (key =
+// (opfs.js) or, without OPFS sync access handles, IndexedDB (idb.js)), which only this
+// worker uses. It is used only when made for this build (key =
 // "<pyodide version>|<engine.zip sha256>|<app version>") and its sizes, page map and
 // checksum agree; anything else (or a restore that fails or takes too long) boots normally
 // in this same worker and stores a fresh snapshot. The store's modules are fetched at
 // once, with everything else (not one level of imports after another).
 const snapshotStore = import("./snapshot/store.js");
 snapshotStore.catch(() => {});
-for (const m of ["./snapshot/format.js", "./snapshot/opfs.js", "./snapshot/idb.js", "./snapshot/cache.js",
-  "./snapshot/pieces.js"]) import(m).catch(() => {});
+for (const m of ["./snapshot/format.js", "./snapshot/opfs.js", "./snapshot/idb.js", "./snapshot/pieces.js"]) {
+  import(m).catch(() => {});
+}
 const RESTORE_TIMEOUT = Number(DEBUG.timeout) || 10_000;
 
 // Reading, checking and restoring the snapshot together have RESTORE_TIMEOUT ms, counted

@@ -1,4 +1,4 @@
-// A stored snapshot kept in pieces of PIECE bytes (idb.js, cache.js), read the way store.js
+// A stored snapshot kept in pieces of PIECE bytes (idb.js), read the way store.js
 // reads: the header, then forward through the pages. Each piece is fetched once, a few
 // ahead of the reader (AHEAD: its fetches overlap Pyodide's start), and let go once read
 // past: besides the snapshot itself, at most AHEAD pieces are held.

@@ -2,7 +2,7 @@
 // (web/worker.js) reads and writes it; the file's form and its checks are format.js's, the
 // bytes are kept by a backend:
 //
-//   name               what it is ("opfs", "idb", "cache")
+//   name               what it is ("opfs", "idb")
 //   usable()           whether this browser offers it (checked once per start)
 //   open()             the stored file, for reading: a promise of null (none stored) or of
 //                      {size: its bytes, read(into, at): the bytes read into the Uint8Array
@@ -18,9 +18,8 @@
 import { HEADER, Rejected, parseHeader, checkHeader, encodeSnapshot, snapshotChecksum } from "./format.js";
 import { opfs } from "./opfs.js";
 import { idb } from "./idb.js";
-import { cache } from "./cache.js";
 
-export const BACKENDS = [opfs, idb, cache];
+export const BACKENDS = [opfs, idb];
 /** Room a snapshot needs, in times its size: never stored at the expense of the matches. */
 const ROOM = 4;
 const OLD_SNAP_DB = "tapete-snapshot";   // where an earlier version kept it (IndexedDB; no backend's name)
