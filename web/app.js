@@ -89,7 +89,7 @@ async function route() {
   const key = entryKey();
   if (parts[0] === "play" && lastRoute && lastRoute.name === "new") spendForm(lastRoute.key);
   if (parts[0] === "play" && lastRoute && (lastRoute.name === "home" || lastRoute.name === "new")) {
-    // the table's back arrow can go back to that home entry (common.js)
+    // the table's back arrow can go back to that home entry (table/bar.js)
     history.replaceState({ ...history.state, tapeteFromHome: true }, "");
   }
   if (parts[0] === "new" && spentForms().has(key)) { lastRoute = null; location.replace("#/"); return; }
@@ -209,7 +209,7 @@ async function openTable(el, id, seq, setScreen) {
   const problem = store.recordProblem(rec);
   const game = rec.match && rec.match.game;
   if (problem || !TABLES[game]) {
-    const { damagedScreen } = await import("./table/common.js");
+    const { damagedScreen } = await import("./table/dialogs.js");
     damagedScreen(el, rec, problem ? t("history.damaged_why", { why: problem }) : t("new.unknown_game", { game }));
     return null;
   }
@@ -251,7 +251,7 @@ async function openTable(el, id, seq, setScreen) {
 async function openLink(el, query, seq) {
   let table = null;
   try {
-    const [{ peekLink, parseLink }, labels] = await Promise.all([lazy.share(), lazy.newmatch()]);
+    const [{ peekLink, parseLink }, labels, { startMatch }] = await Promise.all([lazy.share(), lazy.newmatch(), import("./services/start.js")]);
     const link = await peekLink(query, Object.keys(TABLES));
     if (seq !== routeSeq) return null;
     table = await dealPreview(el, link, labels);
@@ -260,7 +260,7 @@ async function openLink(el, query, seq) {
     const { gamesSpec } = await lazy.games();
     const games = await gamesSpec();
     const deal = await parseLink(query, info.shuffle, Object.keys(games));
-    const rec = await labels.startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
+    const rec = await startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
       level: store.getSettings().level || (games[deal.game].levels || []).slice(-1)[0], origin: "link" });
     if (seq !== routeSeq) return null;
     try {
@@ -286,7 +286,7 @@ async function openLink(el, query, seq) {
 
 /** The empty table of the link's game with the deal's description; nothing is playable. */
 async function dealPreview(el, link, { optionLabel, choiceLabel }) {
-  const [Table, { seatName }] = await Promise.all([TABLES[link.game](), import("./table/common.js")]);
+  const [Table, { seatName }] = await Promise.all([TABLES[link.game](), import("./table/perspective.js")]);
   const match = { format: "tapete-match", game: link.game, rules: link.rules, seed: link.seed, meta: {}, actions: [] };
   const table = new Table(el, { id: null, game: link.game, match });
   // where the seats sit: two or four players (the link's rules say how many)

@@ -68,5 +68,5 @@ if (play) {
   globalThis.__tapeteResume = { id, record, game };
   // the table's whole module graph at once (not one level of imports after another)
   const tables = game ? [`./table/${game}.js`] : ["./table/cuatrola.js", "./table/cuarenta.js"];
-  for (const m of [...tables, "./table/session.js", "./table/common.js", "./engine-text.js"]) import(m).catch(() => {});
+  for (const m of [...tables, "./table/session.js", "./table/base.js", "./engine-text.js"]) import(m).catch(() => {});
 }
