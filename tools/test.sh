@@ -26,9 +26,10 @@ pip_install -r requirements-test.txt
 echo "== pyodide (npm)"
 sh .ci/pyodide-setup.sh
 echo "== wheels (PyPI): setuptools to build the engine's wheel, micropip for Pyodide"
-python3 tools/wheels.py --fetch
+python3 -m tools.build.wheels --fetch
 echo "== chromium"
 sh .ci/browser-setup.sh
+echo "== webkit and firefox"; sh .ci/webkit-firefox-setup.sh
 
 export TAPETE_REQUIRE_PYODIDE=1 TAPETE_REQUIRE_BROWSER=1
 echo "== pytest"

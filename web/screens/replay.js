@@ -11,11 +11,7 @@ import * as store from "../store.js";
 import { actionLabel } from "../learn/labels.js";
 import { TableSource } from "../table/source.js";
 import { cardFace } from "../table/cards.js";
-
-const TABLES = {
-  cuatrola: () => import("../table/cuatrola.js").then((m) => m.CuatrolaTable),
-  cuarenta: () => import("../table/cuarenta.js").then((m) => m.CuarentaTable),
-};
+import { isGame, tableOf } from "../games.js";
 
 /** The source of a table that only shows (source.js; nothing can be played): the match up
  * to the replay's position. */
@@ -94,12 +90,12 @@ export function showReplay(root, id, query) {
 
   (async () => {
     rec = await store.getMatch(id).catch(() => null);
-    if (!rec || store.recordProblem(rec) || !TABLES[rec.match.game]) {
+    if (!rec || store.recordProblem(rec) || !isGame(rec.match.game)) {
       clear(root).append(h("section", { class: "page" }, h("h1", { text: t("play.not_found") }),
         h("a", { class: "btn primary", href: "#/history" }, t("nav.history"))));
       return;
     }
-    const Table = await TABLES[rec.match.game]();
+    const Table = await tableOf(rec.match.game);
     session = new ReplaySession(rec);
     table = new Table(host, rec, { session });
     table.canAct = () => false;      // nothing is playable in a replay
