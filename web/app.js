@@ -108,7 +108,7 @@ async function route() {
   const key = entryKey();
   if (parts[0] === "play" && lastRoute && lastRoute.name === "new") spendForm(lastRoute.key);
   if (parts[0] === "play" && lastRoute && (lastRoute.name === "home" || lastRoute.name === "new")) {
-    // the table's back arrow can go back to that home entry (common.js)
+    // the table's back arrow can go back to that home entry (table/bar.js)
     history.replaceState({ ...history.state, tapeteFromHome: true }, "");
   }
   if (parts[0] === "new" && spentForms().has(key)) { lastRoute = null; location.replace("#/"); return; }

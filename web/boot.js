@@ -74,5 +74,5 @@ if (play) {
   games().then(({ GAME_IDS, isGame, tableOf }) => {
     for (const g of isGame(game) ? [game] : GAME_IDS) tableOf(g).catch(() => {});
   }).catch(() => {});
-  for (const m of ["./table/session.js", "./table/common.js", "./engine-text.js"]) import(m).catch(() => {});
+  for (const m of ["./table/session.js", "./table/base.js", "./engine-text.js"]) import(m).catch(() => {});
 }

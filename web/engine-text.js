@@ -2,7 +2,8 @@
 // stable `code` and its `params` next to an English sentence (docs/api.md, "Refusal codes");
 // this module looks the code up in the catalog (`err.<code>`) and words the params: suit
 // letters, cards, card lists, bids, ranks and seats. It decides nothing. A code the catalog
-// lacks (a newer engine) shows the engine's own sentence.
+// lacks (a newer engine) shows the engine's own sentence. The engine's rule notes on events
+// (noteText) likewise.
 import { t, has } from "./i18n.js";
 import { cardName, suitName, currentGame, theCard, theRank } from "./cards.js";
 import { deckOf } from "./games.js";
@@ -55,4 +56,11 @@ export function engineText(answer, { game = currentGame(), seatName = (s) => t("
   // a count of one has its own words where the catalog has them (`err.<code>.one`)
   const one = answer.params && answer.params.count === 1 && has(`${key}.one`);
   return t(one ? `${key}.one` : key, params);
+}
+
+/** A rule note of the engine (an event's `note`) in the UI language when the catalog knows
+ * it (`note.<words>`), else the engine's own words. */
+export function noteText(note) {
+  const key = `note.${String(note).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")}`;
+  return has(key) ? t(key) : note;
 }

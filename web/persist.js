@@ -1,7 +1,7 @@
 // Persistent storage (docs/app.md, "Storage"): a browser may clear a site's storage (the
 // matches, the engine's snapshot) when space runs low, and iOS after seven days unused
 // unless the app is on the home screen. The app asks once, quietly, at a moment that makes
-// sense to a player: after their first finished match (web/table/common.js) or when the app
+// sense to a player: after their first finished match (web/table/dialogs.js) or when the app
 // is installed (app.js). A browser without `navigator.storage.persist` is not asked, and
 // Settings says so.
 const ASKED = "tapete.persist";   // localStorage: {moment: "match" | "install", at, granted}

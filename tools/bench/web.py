@@ -393,7 +393,7 @@ def tap_to_card(page, url, taps=3):
     mid = page.evaluate("""async () => {
       const store = await import('./store.js');
       store.setSettings({ speed: 'instant' });
-      const { startMatch } = await import('./screens/newmatch.js');
+      const { startMatch } = await import('./services/start.js');
       return (await startMatch({ game: 'cuatrola', rules: {}, seed: 'bench tap', level: 'novice' })).id;
     }""")
     page.goto(url + "#/play/" + mid)
@@ -439,7 +439,7 @@ def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
     boot = page.evaluate(BOOT)
     # a match being resumed: its table is drawn from the stored view
     mid = page.evaluate("""async () => {
-      const { startMatch } = await import('./screens/newmatch.js');
+      const { startMatch } = await import('./services/start.js');
       return (await startMatch({ game: 'cuatrola', rules: {}, seed: 'bench' })).id;
     }""")
     page.goto(url + "#/play/" + mid)

@@ -97,7 +97,7 @@ export async function openDaily(root, game, isCurrent) {
   const rec = e && e.id ? await store.getMatch(e.id).catch(() => null) : null;
   if (!isCurrent()) return;
   if (rec && !store.recordProblem(rec)) { location.replace(`#/play/${rec.id}`); return; }
-  const { startMatch } = await import("./newmatch.js");
+  const { startMatch } = await import("../services/start.js");
   const made = await startMatch({ game, rules: DAILY_GAMES[game], seed: dailySeed(game, date), level: DAILY_LEVEL,
     origin: "daily", extra: { daily: date } });
   setEntry(date, game, { id: made.id });
@@ -118,7 +118,7 @@ export async function openChallenge(root, query, isCurrent) {
     const link = await peekChallenge(query, Object.keys(games), info.shuffle);
     if (!(games[link.game].levels || []).includes(link.level)) throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
     if (!isCurrent()) return;
-    const rec = link.hand === 1 ? await (await import("./newmatch.js")).startMatch({ game: link.game, rules: link.rules,
+    const rec = link.hand === 1 ? await (await import("../services/start.js")).startMatch({ game: link.game, rules: link.rules,
       seed: link.seed, level: link.level, origin: "challenge",
       extra: { challenge: { points: link.points, detail: link.detail, level: link.level } } })
       : await startLaterHand(link);

@@ -18,7 +18,8 @@ import { GAME_IDS, gamesSpec, playerCounts, tableOf } from "../games.js";
 export async function openLink({ el, query, isCurrent, setBar, status }) {
   let table = null;
   try {
-    const [{ peekLink, parseLink }, labels] = await Promise.all([import("../share.js"), import("./newmatch.js")]);
+    const [{ peekLink, parseLink }, labels, { startMatch }] = await Promise.all([import("../share.js"), import("./newmatch.js"),
+      import("../services/start.js")]);
     const link = await peekLink(query, GAME_IDS);
     if (!isCurrent()) return;
     table = await dealPreview(el, link, labels, { setBar, status });
@@ -26,7 +27,7 @@ export async function openLink({ el, query, isCurrent, setBar, status }) {
     const info = await engine.ready;
     const games = await gamesSpec();
     const deal = await parseLink(query, info.shuffle, Object.keys(games));
-    const rec = await labels.startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
+    const rec = await startMatch({ game: deal.game, rules: deal.rules, seed: deal.seed,
       level: store.getSettings().level || (games[deal.game].levels || []).slice(-1)[0], origin: "link" });
     if (!isCurrent()) return;
     try {
@@ -51,7 +52,7 @@ export async function openLink({ el, query, isCurrent, setBar, status }) {
 
 /** The empty table of the link's game with the deal's description; nothing is playable. */
 async function dealPreview(el, link, { optionLabel, choiceLabel }, { setBar, status }) {
-  const [Table, { seatName }] = await Promise.all([tableOf(link.game), import("../table/common.js")]);
+  const [Table, { seatName }] = await Promise.all([tableOf(link.game), import("../table/perspective.js")]);
   const match = { format: "tapete-match", game: link.game, rules: link.rules, seed: link.seed, meta: {}, actions: [] };
   const table = new Table(el, { id: null, game: link.game, match });
   // where the seats sit: the number of players the link's rules say (of those of its game)

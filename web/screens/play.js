@@ -39,7 +39,7 @@ export async function openTable({ el, id, isCurrent, setScreen, status }) {
   const problem = store.recordProblem(rec);
   const game = rec.match && rec.match.game;
   if (problem || !isGame(game)) {
-    const { damagedScreen } = await import("../table/common.js");
+    const { damagedScreen } = await import("../table/dialogs.js");
     damagedScreen(el, rec, problem ? t("history.damaged_why", { why: problem }) : t("new.unknown_game", { game }));
     return;
   }
