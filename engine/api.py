@@ -279,12 +279,6 @@ def _index_field(req, field: str) -> int:
     return value
 
 
-def _own_action(state, seat: int):
-    """``after(text)``: the seat's own view after its action ``text`` (for the review of a
-    Cuarenta take, valued by the play that follows it)."""
-    return lambda text: state.apply(state.parse_action(text)).view(seat)
-
-
 def op_analyse(req) -> dict:
     """A seat's decisions in a hand that is over (``hand``), or one decision valued with
     every card visible and from the seat's view (``action``: its index in the log)."""
@@ -312,9 +306,8 @@ def op_analyse(req) -> dict:
         raise BadRequest(f"action {index} was taken by seat {who}, not seat {seat}",
                          "not_seat_action", {"seat": who})
     _hand_over(rp, rp.hand_nos[index])
-    before, _ = rp.before(index)
     rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{index}/{seat}")
-    return review.analyse(rp, seat, index, rng, _own_action(before, seat))
+    return review.analyse(rp, seat, index, rng)
 
 
 def _hand_over(rp: review.Replay, hand_no: int) -> None:
@@ -329,7 +322,7 @@ def op_hint(req) -> dict:
     seat = _seat(state, req)
     _turn_check(state, seat)
     rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{len(m['actions'])}/{seat}")
-    return review.hint(state.view(seat), rng, _own_action(state, seat))
+    return review.hint(state.view(seat), rng)
 
 
 # ----- replay, take-back, duplicate (issue 16: the player's side of the review) ----------

@@ -34,11 +34,12 @@ from functools import lru_cache
 
 from ..cuarenta import rules as R
 from ..cuarenta.captures import RANK_MASK
-from ..cuarenta.state import CARTON, params_of, worth
+from ..cuarenta.state import params_of
 from . import cuarenta_heuristic as H
 from .common import below
 from .cuarenta_common import PARSE, Info, claim_rank, _cards_mask
-from .cuarenta_search import OutOfBudget, Pos, RankSearch, WIN_VALUE, moves, rank_counts
+from .cuarenta_search import (OutOfBudget, Pos, RankSearch, hand_end, moves, rank_counts,
+                               rank_move)
 
 NODE_BUDGET = 40_000    # searched positions per decision
 MAX_SAMPLES = 40
@@ -93,12 +94,7 @@ class Evaluation:
         mine, theirs = caps[side], caps[1 - side]
         dealer_mine = self.dealer_side == side
         if not in_play and p.last_deal:  # the hand is over: the cartón itself
-            s, base = R.carton((mine, theirs), 0 if dealer_mine else 1)
-            who = side if s == 0 else 1 - side
-            pts = worth(self.params, CARTON, base, p.score[who])[0]
-            if pts and p.score[who] + pts >= R.TARGET_POINTS:
-                pts += WIN_VALUE
-            return pts if who == side else -pts
+            return hand_end(self.params, self.dealer_side, caps, p.score, side)
         on_table = p.on_table
         to_come = in_play + on_table + p.stock - self.leftover
         to_come = round(to_come) if to_come > 0 else 0
@@ -243,10 +239,8 @@ def position(info: Info, hands) -> Pos:
 
 
 def root_move(info: Info, c: int, taken: int) -> tuple:
-    """The rank play of a legal play (card, taken mask)."""
-    r = c % R.RANKS
-    caida = info.last >= 0 and bool((taken & RANK_MASK[r]) >> info.last & 1)
-    return (r, rank_counts(taken), taken.bit_count(), caida)
+    """The rank play of a legal play (card, taken mask; card -1: a take)."""
+    return rank_move(c, taken, info.last)
 
 
 def depth_for(cards_left: int) -> int:

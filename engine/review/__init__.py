@@ -98,7 +98,7 @@ def decisions(rp: Replay, seat: int, hand_no: int) -> list[dict]:
     return out
 
 
-def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
+def analyse(rp: Replay, seat: int, index: int, rng) -> dict:
     """Action ``index`` of the match (a decision of ``seat`` in a hand that is over),
     valued with every card visible and from the seat's view."""
     g = game_module(rp.game)
@@ -106,7 +106,7 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
     view = state.view(seat)
     unit, threshold = g.unit(view)
     dd, dd_search = g.double_dummy(state, seat)
-    ex = g.expert(view, rng, after)
+    ex = g.expert(view, rng)
     played = state.action_text(action)
     dd = _rounded(dd)
     ev = _rounded(ex["values"]) if ex is not None else None
@@ -126,12 +126,12 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
                        "expert": ex["search"] if ex is not None else None}}
 
 
-def hint(view: dict, rng, after=None) -> dict:
+def hint(view: dict, rng) -> dict:
     """The expert's choice for the seat to act and why, from its ``view`` alone: the value
     of every legal action, the best ones, and how far the choice is ahead of the next."""
     g = game_module(view["game"])
     unit, _ = g.unit(view)
-    ex = g.expert(view, rng, after)
+    ex = g.expert(view, rng)
     legal = view["legal"]
     out = {"game": view["game"], "seat": view["seat"], "unit": unit}
     if ex is None:

@@ -129,7 +129,7 @@ def margin_so_far(state, side: int) -> int:
 
 
 # ----- what the seat could know -----------------------------------------------------------
-def expert(view: dict, rng, after=None) -> dict | None:
+def expert(view: dict, rng) -> dict | None:
     """The expert's evaluation of each legal action of the seat whose ``view`` this is:
     {"values": {text: value}, "win": {text: share}, "search": {...}, "tie": text the
     expert prefers among equals}; None when the action is forced."""
