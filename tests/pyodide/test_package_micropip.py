@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import wheels
-from tools.pyodide import PyodideUnavailable, check_available
+from tools.build import wheels
+from tools.build.pyodide import PyodideUnavailable, check_available
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
