@@ -5,9 +5,10 @@ only what the seat could know (docs/api.md, ops ``analyse`` and ``hint``).
 ``decisions(replay, seat, hand_no)`` lists a seat's decisions in a hand (no search);
 ``analyse(replay, seat, index, rng)`` values one of them both ways; ``hint(view, rng)``
 values the decision of the seat to act from its view alone. The games' modules
-(``cuatrola``, ``cuarenta``) hold the values, units and budgets; this one shapes the
-answers: every legal choice with both values, the best choices, what the choice made
-cost, and whether that is a mistake (a cost at least the game's threshold).
+(``cuatrola``, ``cuarenta``: each game's ``Game.review``) hold the values, units and
+budgets; this one shapes the answers: every legal choice with both values, the best
+choices, what the choice made cost, and whether that is a mistake (a cost at least the
+game's threshold).
 
 Only a hand that is over is analysed (the api refuses the others): values with every
 card visible depend on hidden cards. ``hint`` and the expert's values read nothing but
@@ -16,7 +17,8 @@ the seat's view, so hidden cards never change them (tests/engine/test_review.py)
 
 from __future__ import annotations
 
-from importlib import import_module
+from ..games import get_game
+from ..protocol import load
 
 #: The random stream of the review's expert values: (seed, "<actions before>/<seat>"), as
 #: the ``bot`` op's, so the same position always gets the same values (hint and analyse).
@@ -25,7 +27,8 @@ DIGITS = 2  #: values are answered with at most this many decimals
 
 
 def game_module(game: str):
-    return import_module(f"{__name__}.{game}")
+    """The module of ``game``'s review values (its ``Game.review``)."""
+    return load(get_game(game).review)
 
 
 class Replay:

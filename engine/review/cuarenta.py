@@ -4,7 +4,7 @@ points of the seat's side minus the other side's.
 **With every card visible** (``double_dummy(state, seat)``, for a hand that is over):
 
 * a play (lay, capture, or taking a forgotten sequence): the expert's search
-  (``cuarenta_search.RankSearch``, the bots' own) on the true hands: best play by every
+  (``cuarenta.search.RankSearch``, the bots' own) on the true hands: best play by every
   seat to the end of the deal, exactly when that fits ``DD_NODE_BUDGET`` nodes, else the
   deepest whole rounds that do (``plies``, ``exact`` in the answer), then the best
   capture of the seat to play. Points scored on the way, and the captured cards: the
@@ -18,10 +18,10 @@ points of the seat's side minus the other side's.
   less under "38 que no juega" and "Rondas ab 30").
 
 **From what the seat could know** (``expert(view, rng)``): the expert's evaluation
-(``cuarenta_expert.play``: deals consistent with the view and with the others' plays,
+(``cuarenta.expert.play``: deals consistent with the view and with the others' plays,
 each searched on ranks by the same search to the end of the deal or a round deep, the
 points and the cartón's expectation where the search ends), counted from the expert's
-value of the position now (``cuarenta_expert.position_value``). Both columns end the game
+value of the position now (``cuarenta.expert.position_value``). Both columns end the game
 at 40 by the same rule. A claim's value is exact from the view: every card of the
 holder's deal was played face up, so the ronda's rank is the one he played three times
 (``claim_rank``).
@@ -29,10 +29,10 @@ holder's deal was played face up, so the ronda's rank is the one he played three
 
 from __future__ import annotations
 
-from ..bots import cuarenta_expert as CE
-from ..bots import cuarenta_heuristic as H
-from ..bots.cuarenta_common import NOCLAIM, Info, claim_rank
-from ..bots.cuarenta_search import (OutOfBudget, Pos, RankSearch, hand_end, rank_counts,
+from ..bots.cuarenta import expert as CE
+from ..bots.cuarenta import heuristic as H
+from ..bots.cuarenta.info import NOCLAIM, Info, claim_rank
+from ..bots.cuarenta.search import (OutOfBudget, Pos, RankSearch, hand_end, rank_counts,
                                     rank_move)
 from ..cuarenta import rules as R
 from ..cuarenta.captures import CARD_BITS, CARD_FIELD

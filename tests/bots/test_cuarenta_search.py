@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from engine.bots import cuarenta_expert as E
-from engine.bots.cuarenta_common import Info, Sim, parse_play
-from engine.bots.cuarenta_search import (INF, WIN_VALUE, Pos, RankSearch, cards_in, child, moves,
+from engine.bots.cuarenta import expert as E
+from engine.bots.cuarenta.info import Info, Sim, parse_play
+from engine.bots.cuarenta.search import (INF, WIN_VALUE, Pos, RankSearch, cards_in, child, moves,
                                          rank_counts)
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R

@@ -16,10 +16,10 @@ import pytest
 from engine import api
 from engine import match as M
 from engine.bots import choose
-from engine.bots.cuatrola_solver import Pos, Solver
+from engine.bots.cuatrola.solver import Pos, Solver
 from engine.cuarenta import new_match as cuarenta_match
 from engine.cuarenta import rules as CR
-from engine.bots.cuarenta_search import WIN_VALUE
+from engine.bots.cuarenta.search import WIN_VALUE
 from engine.cuarenta.state import (CAPTURE, CAIDA, CARTON, CLAIM, DEAL, GAME, LIMPIA, NOCLAIM,
                                    TAKE_SEQ)
 from engine.cuarenta.state import PLAY as CUARENTA_PLAY
@@ -307,7 +307,7 @@ def test_cuarenta_values_near_40_end_the_game_as_the_rules_do(rules, left):
 
 
 def test_cuarenta_review_columns_agree_on_who_wins_near_40():
-    """Both columns search with one rule (engine/bots/cuarenta_search.py): a side reaching
+    """Both columns search with one rule (engine/bots/cuarenta/search.py): a side reaching
     40 wins there. With two players, in the hand's last deal the seat has seen every card
     but the other's hand, so the expert's deals are the true deal: its values and the
     double-dummy values differ by one constant (each counts from its own value of the

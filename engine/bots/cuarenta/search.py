@@ -30,9 +30,9 @@ with it.
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from ..cuarenta.captures import RANK_MASK, SUMS
-from ..cuarenta.state import CAIDA, CARTON, LIMPIA, worth
+from ...cuarenta import rules as R
+from ...cuarenta.captures import RANK_MASK, SUMS
+from ...cuarenta.state import CAIDA, CARTON, LIMPIA, worth
 
 FIELD = 4                     #: bits per rank count (counts 0..4, one guard bit)
 ONE = tuple(1 << (FIELD * r) for r in range(R.RANKS))

@@ -13,11 +13,11 @@ and scoring (caída, limpia, todo dos, and ``engine.cuarenta.state.worth`` for
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from ..cards import DECK_SIZE
-from ..cuarenta.captures import CARD_BITS, CARD_FIELD, RANK_MASK, plays
-from ..cuarenta.state import CAIDA, LIMPIA, params_of, worth
-from .common import rules_of
+from ...cuarenta import rules as R
+from ...cards import DECK_SIZE
+from ...cuarenta.captures import CARD_BITS, CARD_FIELD, RANK_MASK, plays
+from ...cuarenta.state import CAIDA, LIMPIA, params_of, worth
+from ..common import rules_of
 
 TEXT = R.DECK.text
 PARSE = R.DECK.parse
