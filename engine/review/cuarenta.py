@@ -36,7 +36,7 @@ from ..bots.cuarenta.search import (OutOfBudget, Pos, RankSearch, hand_end, rank
                                     rank_move)
 from ..cuarenta import rules as R
 from ..cuarenta.captures import CARD_BITS, CARD_FIELD
-from ..cuarenta.state import CLAIM, CLAIMED, TAKE, params_of, worth
+from ..cuarenta.records import CLAIM, CLAIMED, TAKE, params_of, worth
 
 GAME_POINTS = "game_points"
 #: a decision costing at least this much is a mistake: a caída or a limpia (game points)

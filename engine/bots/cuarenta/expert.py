@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from ...cuarenta import rules as R
 from ...cuarenta.captures import RANK_MASK
-from ...cuarenta.state import params_of
+from ...cuarenta.records import params_of
 from . import heuristic as H
 from ..common import below
 from .info import PARSE, Info, claim_rank, _cards_mask

@@ -10,7 +10,7 @@ then the sequence upward from it in full. At the root only, a play may also be a
 that stops its sequence short (``sequences = manual``: the next seat may then take the
 forgotten cards before it plays), or a take of a forgotten sequence (``TAKE_RANK``: the
 seat then plays, no play used up); below the root sequences are taken in full. The plays and points are the engine's
-(``engine.cuarenta.captures`` partitions, ``state.worth`` for "38 que no juega" and
+(``engine.cuarenta.captures`` partitions, ``records.worth`` for "38 que no juega" and
 "Rondas ab 30", ``Sim.gain``'s caída / limpia / todo dos arithmetic);
 tests/bots/test_cuarenta_search.py compares them with the engine on random positions.
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from ...cuarenta import rules as R
 from ...cuarenta.captures import RANK_MASK, SUMS
-from ...cuarenta.state import CAIDA, CARTON, LIMPIA, worth
+from ...cuarenta.records import CAIDA, CARTON, LIMPIA, worth
 
 FIELD = 4                     #: bits per rank count (counts 0..4, one guard bit)
 ONE = tuple(1 << (FIELD * r) for r in range(R.RANKS))
