@@ -25,14 +25,16 @@ the seats named in ``viewers``.
 from __future__ import annotations
 
 import json
+import logging
 from collections import OrderedDict
 
 from . import match as M
 from . import strictjson
 from .bots import choose, levels
 from .deal import SHUFFLE_VERSION, SeededStream
-from .errors import ECHO_LIMIT, IllegalActionError, MatchFileError, Refusal, TapeteError, brief
+from .errors import ECHO_LIMIT, BadRequest, IllegalActionError, Refusal, TapeteError, brief
 from .games import GAMES, get_game, refusal_codes as action_refusal_codes
+from .selfplay import play_hand
 from . import review
 
 _CACHE: OrderedDict = OrderedDict()
@@ -42,16 +44,9 @@ MAX_REQUEST_CHARS = 4_000_000
 #: The longest message an answer carries (longer ones are cut).
 MAX_MESSAGE_CHARS = 600
 BOT_STREAM = "bot"  #: the random stream of computer players: (seed, actions so far / seat)
-
-
-class BadRequest(TapeteError):
-    """A request that is not what an op expects (``code``: its refusal code, with
-    ``params``; ``bad_request`` unless another of ``REQUEST_REFUSALS`` says it better)."""
-
-    def __init__(self, message: str, code: str = "bad_request", params: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
+#: Where an engine defect is logged (``handle``): the standard ``logging`` module; with no
+#: handler configured Python prints it to stderr, which the app's worker shows in the console.
+LOG = logging.getLogger("tapete.engine")
 
 
 #: Codes of the answers that refuse a request rather than an action (docs/api.md).
@@ -68,6 +63,7 @@ REQUEST_REFUSALS: dict[str, tuple[str, ...]] = {
     "hand_not_over": ("hand",),    # analyse: that hand is still being played
     "no_such_prefix": ("count",),  # replay: no position after that many actions (count)
     "nothing_to_take_back": (),    # takeback: the seat has taken no action yet
+    "internal": (),                # an engine defect, not the request's fault (logged)
 }
 
 
@@ -78,6 +74,7 @@ def refusal_codes() -> dict[str, tuple[str, ...]]:
 
 _KIND_CODES = {"MatchFileError": "bad_match", "RulesError": "bad_rules", "CardError": "bad_card",
                "JSONTextError": "bad_json", "BadRequest": "bad_request"}
+INTERNAL = "InternalError"   #: the ``kind`` of an ``internal`` answer
 
 
 def _key(m: dict) -> tuple:
@@ -386,15 +383,14 @@ def op_duplicate(req) -> dict:
     if level not in levels(state.cfg.game):
         raise BadRequest(f"unknown level {brief(level)}", "bad_rules")
     side = state.view(seat).get("side", seat % 2)
+    seed = state.cfg.seed
+
+    def bot(s, who: int, done: int) -> str:
+        return choose(s.view(who), level, SeededStream(BOT_STREAM, seed, f"{done}/{who}"))
+
+    s, texts = play_hand(M.opening(state.cfg), bot)
     bots = dict(m)
-    bots["actions"] = []
-    s = M.opening(state.cfg)
-    while s.hand_no == 0 and not s.is_terminal():
-        who = s.current_player
-        rng = SeededStream(BOT_STREAM, state.cfg.seed, f"{len(bots['actions'])}/{who}")
-        text = choose(s.view(who), level, rng)
-        s = s.apply(s.parse_action(text))
-        bots["actions"].append(text)
+    bots["actions"] = texts
     mine = _hand_result(state, 0, side) if state.hand_no > 0 or state.is_terminal() else None
     return {"seat": seat, "side": side, "level": level, "match": bots,
             "machine": _hand_result(s, 0, side), "mine": mine}
@@ -415,7 +411,11 @@ def _refused(kind: str, code: str, message: str, params: dict | None = None, **e
 
 
 def handle(request) -> dict:
-    """Answer one request; never raises."""
+    """Answer one request; never raises. A refusal names what was wrong with the request
+    (its code); an exception the engine did not mean to raise is a defect of the engine,
+    answered ``internal`` with the op named (never a traceback or a Python repr) and logged
+    in full to ``LOG``."""
+    name = None
     try:
         if not isinstance(request, dict):  # (kind MatchFileError, as ever)
             return _refused("MatchFileError", "bad_request",
@@ -443,10 +443,12 @@ def handle(request) -> dict:
         return _refused(kind, _KIND_CODES.get(kind, "bad_request"), str(e))
     except RecursionError:
         return _refused("BadRequest", "bad_request", "malformed request: nested too deeply")
-    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
-        # a field of an unexpected kind somewhere deep in a request: never a Python repr
-        return _refused("BadRequest", "bad_request",
-                        f"malformed request ({type(e).__name__} while reading it)")
+    except Exception:  # noqa: BLE001 - a defect of the engine, not of the request
+        op = name if isinstance(name, str) and name in OPS else "?"
+        LOG.exception("internal error in the engine answering op %r", op)
+        return _refused(INTERNAL, "internal",
+                        f"the engine failed while answering '{op}': an internal error, not a "
+                        f"problem with the request")
 
 
 def handle_json(text) -> str:
