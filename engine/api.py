@@ -25,7 +25,6 @@ the seats named in ``viewers``.
 from __future__ import annotations
 
 import json
-import logging
 from collections import OrderedDict
 
 from . import match as M
@@ -44,9 +43,10 @@ MAX_REQUEST_CHARS = 4_000_000
 #: The longest message an answer carries (longer ones are cut).
 MAX_MESSAGE_CHARS = 600
 BOT_STREAM = "bot"  #: the random stream of computer players: (seed, actions so far / seat)
-#: Where an engine defect is logged (``handle``): the standard ``logging`` module; with no
-#: handler configured Python prints it to stderr, which the app's worker shows in the console.
-LOG = logging.getLogger("tapete.engine")
+#: The logger of engine defects (``handle``): the standard ``logging`` module, imported only
+#: then (it is not part of the app's start-up); with no handler configured Python prints
+#: the record to stderr, which the app's worker shows in the browser console.
+LOGGER = "tapete.engine"
 
 
 #: Codes of the answers that refuse a request rather than an action (docs/api.md).
@@ -414,7 +414,7 @@ def handle(request) -> dict:
     """Answer one request; never raises. A refusal names what was wrong with the request
     (its code); an exception the engine did not mean to raise is a defect of the engine,
     answered ``internal`` with the op named (never a traceback or a Python repr) and logged
-    in full to ``LOG``."""
+    in full (logger ``LOGGER``)."""
     name = None
     try:
         if not isinstance(request, dict):  # (kind MatchFileError, as ever)
@@ -445,7 +445,8 @@ def handle(request) -> dict:
         return _refused("BadRequest", "bad_request", "malformed request: nested too deeply")
     except Exception:  # noqa: BLE001 - a defect of the engine, not of the request
         op = name if isinstance(name, str) and name in OPS else "?"
-        LOG.exception("internal error in the engine answering op %r", op)
+        import logging
+        logging.getLogger(LOGGER).exception("internal error in the engine answering op %r", op)
         return _refused(INTERNAL, "internal",
                         f"the engine failed while answering '{op}': an internal error, not a "
                         f"problem with the request")
