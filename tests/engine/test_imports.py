@@ -89,3 +89,27 @@ def test_no_module_is_found_by_a_name_built_from_a_convention():
     built = re.compile(r"import_module\(\s*f[\"']")
     for path in ENGINE.rglob("*.py"):
         assert not built.search(path.read_text("utf-8")), path
+
+
+def test_a_page_imports_only_the_levels_it_plays():
+    # the Game records name each level's module as text: engine.bots imports it on the
+    # level's first move, so a page playing novices never loads the experts' searches
+    import ast as literal
+    import subprocess
+    import sys
+    code = ("import sys\nimport engine.api as a\n"
+            "for game in ('cuatrola', 'cuarenta'):\n"
+            "    r = a.handle({'op': 'new', 'game': game, 'seed': 'lazy'})\n"
+            "    b = a.handle({'op': 'bot', 'match': r['match'], 'seat': r['view']['turn'],\n"
+            "                  'level': 'novice'})\n"
+            "    assert b['ok'], b\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('engine.bots.', "
+            "'engine.review.'))))\n")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ENGINE.parent, capture_output=True,
+                       text=True)
+    assert r.returncode == 0, r.stderr
+    loaded = literal.literal_eval(r.stdout.strip())
+    assert {"engine.bots.cuatrola.novice", "engine.bots.cuarenta.novice"} <= set(loaded)
+    heavy = ("heuristic", "expert", "expert_v1", "search", "solver", "model", "sample")
+    assert not [m for m in loaded if m.rsplit(".", 1)[-1] in heavy or
+                m.startswith("engine.review.")], loaded
