@@ -1,4 +1,4 @@
-"""The Cuarenta rank search (engine/bots/cuarenta_search.py) against the engine: its plays
+"""The Cuarenta rank search (engine/bots/cuarenta/search.py) against the engine: its plays
 are the engine's legal plays with suits forgotten, a play leaves the position the engine
 reaches, and its values are those of a brute-force minimax over the engine's plays (the
 bots' ``Sim``, itself checked against the engine in test_cuarenta_bots.py)."""
