@@ -88,12 +88,14 @@ def position(state) -> Pos:
                state.dealer, state.deal_no + 1 == len(state.deals), stock)
 
 
-def deal_values(state, budget: int = None) -> tuple[dict, dict]:
-    """({action: value for the side to play}, search facts) of the plays of ``state``: the
-    search deepened a round of plays (one per seat) at a time while the next round fits
-    ``budget`` nodes (the first round always searched), to the end of the deal at most.
-    Values count from the position now: the points and captured cards (``CardCount``)
-    gained from here, the cartón in full when the search ends the hand."""
+def deal_values(state, budget: int | None = None) -> tuple[dict, dict]:
+    """({action: value for the side to play}, search facts: exact, plies, nodes) of the
+    plays of ``state``: the search deepened a round of plays (one per seat) at a time while
+    the next round fits ``budget`` nodes (``DD_NODE_BUDGET``; the first round always
+    searched), to the end of the deal at most. A value is how much the play changes the
+    count of the position (points, and the captured cards by ``CardCount``: the cartón in
+    full when the search ends the hand); a game won on the way counts its points and
+    ``WIN_VALUE``, no cards."""
     budget = DD_NODE_BUDGET if budget is None else budget
     pos = position(state)
     side = state.turn & 1
@@ -139,8 +141,7 @@ def double_dummy(state, seat: int) -> tuple[dict, dict]:
                                             if e.kind == CLAIMED)
         return out, {"exact": True, "plies": 0, "nodes": 0}
     vals, facts = deal_values(state)
-    return {state.action_text(a): v for a, v in vals.items()}, \
-        {"exact": facts["exact"], "plies": facts["plies"], "nodes": facts["nodes"]}
+    return {state.action_text(a): v for a, v in vals.items()}, facts
 
 
 # ----- what the seat could know -----------------------------------------------------------
