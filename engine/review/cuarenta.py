@@ -41,7 +41,7 @@ from ..cuarenta.records import CLAIM, CLAIMED, TAKE, params_of, worth
 GAME_POINTS = "game_points"
 #: a decision costing at least this much is a mistake: a caída or a limpia (game points)
 GAME_POINTS_MISTAKE = R.CAIDA_POINTS
-DD_NODE_BUDGET = 20_000
+DD_NODE_BUDGET = 15_000
 
 
 def describe(state, action: int) -> dict:
