@@ -205,21 +205,6 @@ def vendor_files(modules: Path | None = None) -> dict[str, bytes]:
 
 
 # --------------------------------------------------------------------------- engine
-#: Model files the engine loads when a computer level is imported (path under engine/):
-#: a missing or damaged one fails the build rather than shipping a player that cannot play.
-MODELS = ("bots/cuatrola_leads.json",)
-
-
-def check_models(src: Path) -> None:
-    """Check each model file of ``src`` with the engine's own loader (format, checksum)."""
-    try:
-        from engine.bots.cuatrola_leads import load
-        for name in MODELS:
-            load(src / name)
-    except Exception as e:  # ModelError, or the engine's own model failing its import
-        raise BuildError(f"{e}") from None
-
-
 def engine_bytecode(src: Path) -> dict[str, bytes]:
     """``{relative path of the .pyc: bytes}`` for every ``.py`` of ``src``, compiled by the
     pinned Pyodide's Python (``tools/build/pyc.mjs``), cached by the hash of every input."""
@@ -265,11 +250,10 @@ def keep_newest(cache: Path, cached: Path, made: Path) -> None:
 
 def engine_archive(src: Path | None = None) -> bytes:
     """A reproducible zip of the engine package (``engine/...`` paths): its bytecode and its
-    model files, no source."""
+    data files (``.json``; none today), no source."""
     src = src or ENGINE
     if not (src / "__init__.py").is_file():
         raise BuildError(f"the engine package is missing ({src}/__init__.py)")
-    check_models(src)
     entries = engine_bytecode(src)
     for p in files_under(src):
         if p.suffix == ".json":

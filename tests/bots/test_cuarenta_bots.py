@@ -6,8 +6,8 @@ import random
 import pytest
 
 from engine.bots import choose, levels
-from engine.bots.cuarenta_common import Info, Sim, claim_rank, parse_play
-from engine.bots.cuarenta_heuristic import decide
+from engine.bots.cuarenta.info import Info, Sim, claim_rank, parse_play
+from engine.bots.cuarenta.heuristic import decide
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
 from engine.cuarenta.state import PLAY

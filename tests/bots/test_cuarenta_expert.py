@@ -1,10 +1,10 @@
-"""The Cuarenta expert (engine/bots/cuarenta_expert.py): inference from passed-up caídas and
+"""The Cuarenta expert (engine/bots/cuarenta/expert.py): inference from passed-up caídas and
 limpias, the cartón's expectation, the oracle, and the values the review reads."""
 
 import pytest
 
-from engine.bots import cuarenta_expert as E
-from engine.bots.cuarenta_common import Info
+from engine.bots.cuarenta import expert as E
+from engine.bots.cuarenta.info import Info
 from engine.bots.oracle import oracle
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R

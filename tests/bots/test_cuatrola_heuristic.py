@@ -6,7 +6,7 @@ import random
 import time
 
 from engine.bots import choose
-from engine.bots.cuatrola_heuristic import decide
+from engine.bots.cuatrola.heuristic import decide
 from engine.cuatrola import new_match
 from engine.deal import SeededStream
 

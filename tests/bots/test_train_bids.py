@@ -1,7 +1,7 @@
-"""tools/train/bids.py: its offline bid rule is the expert's own rule (cuatrola_expert.bid)."""
+"""tools/train/bids.py: its offline bid rule is the expert's own rule (cuatrola.expert.bid)."""
 
-from engine.bots import cuatrola_expert as E
-from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola import expert as E
+from engine.bots.cuatrola.info import Info
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE
