@@ -36,7 +36,7 @@ def test_a_challenge_played_in_a_second_profile_shows_both_results(phone, app_ur
     assert q["p"] == [f"{points_a[0]},{points_a[1]}"] and q["d"] == [f"{detail_a[0]},{detail_a[1]}"]
     phone.locator("dialog.challenge button[data-value=close]").click()
 
-    friend = new_browser()
+    friend = new_browser(installed=True)
     page = friend.page()
     page.goto(url)
     wait_ready(page)
@@ -156,7 +156,7 @@ def test_a_challenge_after_the_second_hand_plays_that_hand(phone, app_url, new_b
         "", "cuatrola", "challenge-2", a["rules"], "novice", points_a, detail_a, hand=2, prefix=prefix).split("#", 1)[1]
     phone.locator("dialog.challenge button[data-value=close]").click()
 
-    friend = new_browser()
+    friend = new_browser(installed=True)
     page = friend.page()
     page.goto(url)
     wait_ready(page)

@@ -35,7 +35,7 @@ def test_the_daily_deal_is_the_same_in_two_fresh_profiles(new_browser, app_url):
     expected = handle({"op": "new", "game": "cuatrola", "seed": seed, "seat": 0})["view"]["hand"]
     hands, files = [], []
     for _ in range(2):
-        page, mid = open_daily(new_browser(), app_url)
+        page, mid = open_daily(new_browser(installed=True), app_url)
         rec = stored(page, mid)
         files.append(rec["match"])
         hands.append(sorted(page.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")))
@@ -48,7 +48,7 @@ def test_the_daily_deal_is_the_same_in_two_fresh_profiles(new_browser, app_url):
 
 
 def test_daily_result_against_the_machine_streak_and_history(new_browser, app_url):
-    browser = new_browser()
+    browser = new_browser(installed=True)
     page, mid = open_daily(browser, app_url, "cuarenta")
     assert stored(page, mid)["match"]["rules"]["players"] == 2
     play_first_hand(page)

@@ -86,7 +86,7 @@ RAW_FIELDS = """() => {
 def test_no_developer_words_on_the_screens_in_any_language(new_browser, app_url):
     """Home (with the boot texts), both new-match forms with the rules unfolded, the help
     and the statistics, in each language: no option key, JSON value, seed note or runtime."""
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     for lang in LANGS:
@@ -188,7 +188,8 @@ def test_screens_grow_on_a_desktop(new_browser, app_url):
     than on a phone (412 px); the table keeps its own sizes."""
     sizes = {}
     for kind in ("phone", "desktop"):
-        b = new_browser() if kind == "phone" else new_browser(phone=False, viewport={"width": 1440, "height": 900})
+        b = new_browser(installed=True) if kind == "phone" else \
+            new_browser(phone=False, installed=True, viewport={"width": 1440, "height": 900})
         page = b.page()
         goto(page, app_url)
         set_settings(page, lang="en", speed="instant")
@@ -308,7 +309,7 @@ def check_shown(page, records):
 
 
 def test_statistics_from_played_and_stored_matches(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     set_settings(page, lang="en", speed="instant")
@@ -364,7 +365,7 @@ def test_statistics_from_played_and_stored_matches(new_browser, app_url):
 def test_statistics_stay_fast_with_many_matches(new_browser, app_url):
     """Three hundred different whole matches: each summary is asked of the engine once, then
     the screen is drawn from the cache."""
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     set_settings(page, lang="en", speed="instant")
@@ -416,7 +417,7 @@ FITS = """() => ({ page: document.documentElement.scrollWidth - document.documen
 
 
 def test_statistics_and_history_fit_a_small_phone(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     for i, rec in enumerate((record("narrow-1", bot_match("cuatrola", {"end": "target", "target": 5}, "s-a", "heuristic")),

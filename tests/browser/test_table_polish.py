@@ -614,7 +614,7 @@ def test_the_table_scales_up_on_a_desktop_window(phone, app_url, new_browser):
     new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     my_turn(phone)
     small = phone.evaluate(SIZES)
-    b = new_browser(phone=False, viewport={"width": 1440, "height": 900})
+    b = new_browser(phone=False, installed=True, viewport={"width": 1440, "height": 900})
     page = b.page()
     goto(page, app_url)
     set_settings(page, speed="instant", lang="en")
