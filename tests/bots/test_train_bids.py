@@ -3,6 +3,8 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.bots import cuatrola_expert as E
 from engine.bots.cuatrola_info import Info
 from engine.cuatrola import new_match
@@ -32,6 +34,7 @@ def _decisions(wanted: int):
     return found
 
 
+@pytest.mark.slow
 def test_the_offline_rule_with_the_shipped_constants_bids_as_the_expert():
     decisions = _decisions(6)
     assert len(decisions) == 6
