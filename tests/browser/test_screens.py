@@ -7,7 +7,10 @@ import json
 import re
 import time
 
+from engine import api
 from engine.api import handle
+from engine.bots import choose as bot_choose
+from engine.deal import SeededStream
 
 from .conftest import read_catalog
 from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw,
@@ -208,16 +211,20 @@ def test_screens_grow_on_a_desktop(new_browser, app_url):
 
 # ---------------------------------------------------------------- statistics
 def bot_match(game, rules, seed, level, max_actions=None):
-    """A match played by CPython's computer players at every seat (seat 0 included)."""
+    """A match played by CPython's computer players at every seat (seat 0 included): the
+    moves the app's ``bot`` op would choose (the same random stream per position), applied
+    to the engine's state directly (one replay, not one per move)."""
     ans = handle({"op": "new", "game": game, "rules": rules, "seed": seed, "seat": 0,
                   "meta": {"app": "tapete-web", "level": level}})
-    match, turn = ans["match"], ans["view"]["turn"]
-    while turn != -1 and (max_actions is None or len(match["actions"]) < max_actions):
-        action = handle({"op": "bot", "match": match, "seat": turn, "level": level})["action"]
-        ans = handle({"op": "act", "match": match, "seat": turn, "action": action})
-        assert ans["ok"], ans
-        match, turn = ans["match"], ans["turn"]
-    return match
+    match = ans["match"]
+    state, actions = api.state_of(match), list(match["actions"])
+    while not state.is_terminal() and (max_actions is None or len(actions) < max_actions):
+        seat = state.current_player
+        rng = SeededStream(api.BOT_STREAM, state.cfg.seed, f"{len(actions)}/{seat}")
+        action = state.parse_action(bot_choose(state.view(seat), level, rng))
+        actions.append(state.action_text(action))
+        state = state.apply(action)
+    return dict(match, actions=actions)
 
 
 def record(rid, match):
