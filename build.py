@@ -12,7 +12,7 @@ What goes into dist/ (see docs/app.md):
 
 - the ``web/`` shell (HTML, CSS, JS modules, i18n catalogs), copied as is;
 - ``engine.zip``: every ``engine/**/*.py`` but the command line's ``__main__.py``, compiled
-  to bytecode by Pyodide's own Python (``tools/pyc.mjs`` under Node: the ``.pyc`` where the
+  to bytecode by Pyodide's own Python (``tools/build/pyc.mjs`` under Node: the ``.pyc`` where the
   ``.py`` was, an unchecked source hash instead of a time stamp, no docstrings) and the model files (``*.json``), sorted, fixed timestamps; the
   worker unpacks it with ``pyodide.unpackArchive`` and imports every engine module without
   compiling any source (docs/performance.md, issue 15). Compiled trees are kept in
@@ -61,7 +61,7 @@ PYODIDE_VERSION = "314.0.8"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_MODULES = ROOT / "node_modules"
-PYC_TOOL = ROOT / "tools" / "pyc.mjs"
+PYC_TOOL = ROOT / "tools" / "build" / "pyc.mjs"
 PYC_CACHE = ROOT / ".cache" / "engine-pyc"
 PYC_CACHE_KEEP = 8            # compiled trees kept (the newest)
 MAIN = Path("__main__.py")   # the command line (python -m engine): not in the app
@@ -211,7 +211,7 @@ def check_models(src: Path) -> None:
 
 def engine_bytecode(src: Path) -> dict[str, bytes]:
     """``{relative path of the .pyc: bytes}`` for every ``.py`` of ``src``, compiled by the
-    pinned Pyodide's Python (``tools/pyc.mjs``), cached by the hash of every input."""
+    pinned Pyodide's Python (``tools/build/pyc.mjs``), cached by the hash of every input."""
     sources = [p for p in files_under(src) if p.suffix == ".py" and p.relative_to(src) != MAIN]
     h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + PYC_TOOL.read_bytes())
     for p in sources:

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Install the pinned npm packages (package.json / package-lock.json) into node_modules/:
-# Pyodide for tests/pyodide, tools/bench.py and the build, and axe-core (accessibility checks
+# Pyodide for tests/pyodide, tools/bench/ and the build, and axe-core (accessibility checks
 # in tests/browser; never shipped in dist/). Idempotent: does nothing when node_modules already
 # matches the lock. Uses `npm ci` (exact lock); `npm install` only if there is no lock yet.
 # Installs Debian's nodejs and npm first when they are missing (apt-get, as root or with sudo).

@@ -47,7 +47,7 @@ pip_install -r requirements-test.txt
 echo "== pyodide (npm)"
 sh .ci/pyodide-setup.sh
 echo "== wheels (PyPI): setuptools to build the engine's wheel, micropip for Pyodide"
-python3 tools/wheels.py --fetch
+python3 -m tools.build.wheels --fetch
 echo "== chromium"
 sh .ci/browser-setup.sh
 

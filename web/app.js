@@ -33,7 +33,7 @@ const TABLES = {
   cuarenta: () => import("./table/cuarenta.js").then((m) => m.CuarentaTable),
 };
 
-// What tests and tools/bench_web.py read: readiness and timings.
+// What tests and tools/bench/web.py read: readiness and timings.
 const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
   codeCache: null };
 window.__tapete = status;
@@ -231,7 +231,7 @@ async function openTable(el, id, seq, setScreen) {
   if (stored && !status.ready) {
     try {
       table.preview(stored);
-      performance.mark("tapete:preview");   // (tools/bench_web.py reports it)
+      performance.mark("tapete:preview");   // (tools/bench/web.py reports it)
     } catch (err) { console.warn("stored view:", err); waiting(el, t("boot.waiting")); }
   }
   // which table code boot.js fetches when this match is resumed (a hint only)

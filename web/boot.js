@@ -7,7 +7,7 @@
 //   the home screen is drawn as soon as the shell's modules are in;
 // - on a resumed match, starts reading its record and fetching the table's code; on a deal
 //   link, fetches the code that draws the deal's table before Python is up.
-performance.mark("tapete:boot");   // (tools/bench_web.py reports it)
+performance.mark("tapete:boot");   // (tools/bench/web.py reports it)
 const LANGS = ["es", "en", "de", "fr"];
 function wantedLang() {
   try {

@@ -7,7 +7,7 @@ rules), ``heuristic`` (the seed's strategy tips as named rules) and ``expert``
 (search over deals consistent with the view). See docs/bots.md. The
 all-seeing ``oracle`` used to measure the others lives in
 ``engine.bots.oracle`` and is not a level. ``MEASUREMENT_LEVELS`` keeps earlier
-experts (``expert@v1``) to measure new ones against (tools/arena.py): they are
+experts (``expert@v1``) to measure new ones against (tools/strength/arena.py): they are
 never offered (not in ``LEVELS``; ``choose`` refuses them unless asked with
 ``measurement=True``, which the api never does).
 
@@ -63,7 +63,7 @@ def levels(game: str) -> list[str]:
 
 def choose(view: dict, level: str, rng, measurement: bool = False) -> str:
     """The action text the computer player of ``level`` picks in ``view``; with
-    ``measurement`` also the levels of ``MEASUREMENT_LEVELS`` (tools/arena.py)."""
+    ``measurement`` also the levels of ``MEASUREMENT_LEVELS`` (tools/strength/arena.py)."""
     if not isinstance(view, dict) or not view.get("legal"):
         raise RulesError("this seat has nothing to do now")
     game = view.get("game")

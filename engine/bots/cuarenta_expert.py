@@ -25,7 +25,7 @@ The ronda claim is exact (``cuarenta_common.claim_rank``). ``oracle_action`` (me
 only, ``engine.bots.oracle``) searches the true deal to its end with every card visible.
 
 Budget: ``NODE_BUDGET`` searched positions per decision (no clock in the engine),
-between ``MIN_SAMPLES`` and ``MAX_SAMPLES`` deals; tools/bench_bots.py shows the time.
+between ``MIN_SAMPLES`` and ``MAX_SAMPLES`` deals; tools/bench/bots.py shows the time.
 """
 
 from __future__ import annotations

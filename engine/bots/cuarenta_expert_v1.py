@@ -1,5 +1,5 @@
 """`expert@v1`: the Cuarenta expert as it was shipped until issue 17, kept unchanged as a
-measurement level (``engine.bots.MEASUREMENT_LEVELS``, tools/arena.py). Never offered by the
+measurement level (``engine.bots.MEASUREMENT_LEVELS``, tools/strength/arena.py). Never offered by the
 app (not in ``engine.bots.LEVELS``); tests/bots/test_v1_levels.py pins its choices.
 
 The expert Cuarenta player: sampled deals searched a round ahead.
@@ -16,7 +16,7 @@ play with the best average wins; ties go to the heuristic's choice.
 The ronda claim is exact (``cuarenta_common.claim_rank``).
 
 Budget: ``NODE_BUDGET`` simulated plays per decision (no clock in the engine);
-tools/bench_bots.py shows the time it takes.
+tools/bench/bots.py shows the time it takes.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ card that does not overtake him, only such cards are considered.
 
 Budget: no clock in the engine. The search stops after ``NODE_BUDGET``
 solver nodes (checked between samples, so one sample may overrun by its
-size) or ``MAX_SAMPLES`` samples; tools/bench_bots.py shows the time this
+size) or ``MAX_SAMPLES`` samples; tools/bench/bots.py shows the time this
 takes in CPython and Pyodide (docs/bots.md).
 """
 

@@ -1,5 +1,5 @@
 """`expert@v1`: the Cuatrola expert as it was shipped until issue 17, kept unchanged as a
-measurement level (``engine.bots.MEASUREMENT_LEVELS``, tools/arena.py). Never offered by the
+measurement level (``engine.bots.MEASUREMENT_LEVELS``, tools/strength/arena.py). Never offered by the
 app (not in ``engine.bots.LEVELS``); tests/bots/test_v1_levels.py pins its choices.
 
 The expert Cuatrola player: sampled determinizations solved exactly.
@@ -29,7 +29,7 @@ card that does not overtake him, only such cards are considered.
 
 Budget: no clock in the engine. The search stops after ``NODE_BUDGET``
 solver nodes (checked between samples, so one sample may overrun by its
-size) or ``MAX_SAMPLES`` samples; tools/bench_bots.py shows the time this
+size) or ``MAX_SAMPLES`` samples; tools/bench/bots.py shows the time this
 takes in CPython and Pyodide (docs/bots.md).
 """
 

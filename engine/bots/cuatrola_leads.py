@@ -1,7 +1,7 @@
 """A learned correction to the Cuatrola expert's value of a lead (issue 17, docs/bots.md).
 
 The expert values each card by deals solved double-dummy: every seat then plays as if it
-saw every card. Leads are where that costs most. ``tools/train_leads.py`` plays leads on
+saw every card. Leads are where that costs most. ``tools/train/leads.py`` plays leads on
 with players who see only their own cards and fits, by ridge regression, how far the
 double-dummy value of a lead is off on average, as a linear function of the card's
 ``features``. The expert adds ``correction(info, card)`` to its value of each lead
@@ -99,7 +99,7 @@ def _digest(body: dict) -> str:
 
 
 def save(path: Path, weights, trained: dict) -> None:
-    """Write a model file (``tools/train_leads.py``)."""
+    """Write a model file (``tools/train/leads.py``)."""
     body = {"format": FORMAT, "version": VERSION, "features": list(FEATURES),
             "weights": [round(float(w), 4) for w in weights], "trained": trained}
     body["sha256"] = _digest({k: v for k, v in body.items()})

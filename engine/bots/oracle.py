@@ -1,7 +1,7 @@
 """The oracle: a player that sees every card. For measurement only.
 
 It is not a level (not in ``LEVELS``, not offered by the api): it reads the
-whole state, which no player may. tools/arena.py uses it to measure how much
+whole state, which no player may. tools/strength/arena.py uses it to measure how much
 of the gap between the heuristic and perfect information the expert closes.
 Each game's oracle lives next to its expert (``oracle_action`` in
 ``cuatrola_expert`` and ``cuarenta_expert``); this module picks it.

@@ -24,7 +24,7 @@ hand; a tie on points counts half).
 
 Budgets are solver nodes (no clock in the engine): ``CARD_NODE_BUDGET`` /
 ``CARD_MAX_SAMPLES`` per card decision, ``BID_NODE_BUDGET`` / ``BID_MAX_SAMPLES`` per
-bid, at least ``cuatrola_expert.MIN_SAMPLES`` deals; tools/bench_review.py measures the
+bid, at least ``cuatrola_expert.MIN_SAMPLES`` deals; tools/bench/review.py measures the
 time (docs/performance.md).
 """
 

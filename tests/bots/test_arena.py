@@ -1,7 +1,4 @@
-"""tools/arena.py: the measurement-only hybrid levels, expert variants and paired differences."""
-
-import sys
-from pathlib import Path
+"""tools/strength/arena.py: the measurement-only hybrid levels, expert variants and paired differences."""
 
 import pytest
 
@@ -9,9 +6,7 @@ from engine.bots import choose
 from engine.bots.oracle import oracle
 from engine.cuatrola import new_match
 from engine.deal import SeededStream
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import arena  # noqa: E402
+from tools.strength import arena, probes
 
 
 def _stream():
@@ -91,8 +86,7 @@ def test_paired_difference_is_per_hand_and_per_match_pair():
     assert arena.paired_difference(mine + [[0, 0, 0]], other + [[11, 5, 1]])["match_pairs"] == 2
 
 
-# ----- probes (tools/probes.py): the expert with one thing changed, measurement only ------
-import probes  # noqa: E402
+# ----- probes (tools/strength/probes.py): the expert with one thing changed, measurement only
 
 
 def test_probe_names_parse_and_no_probe_is_a_level():

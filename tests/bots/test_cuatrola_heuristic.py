@@ -179,5 +179,5 @@ def test_heuristic_is_fast():
         t0 = time.perf_counter()
         choose(s.view(s.current_player), "heuristic", SeededStream("t", "h", str(k)))
         worst = max(worst, time.perf_counter() - t0)
-    assert worst < 0.02 * 3  # generous on a loaded machine; bench_bots.py measures it
+    assert worst < 0.02 * 3  # generous on a loaded machine; tools/bench/bots.py measures it
     assert (time.perf_counter() - t) / len(ps) < 0.005

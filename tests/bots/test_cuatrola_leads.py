@@ -117,7 +117,7 @@ def _lead_positions(count: int):
 def test_the_untrained_model_leaves_the_expert_leading_as_v1():
     # The shipped model is untrained: every weight is zero (docs/bots.md says so), so the
     # expert's leads are expert@v1's until a trained model measures better in paired runs
-    # (tools/arena.py cuatrola expert expert@v1). Shipping weights must replace this test.
+    # (tools/strength/arena.py cuatrola expert expert@v1). Shipping weights must replace this test.
     from engine.bots import choose
     from engine.deal import SeededStream
     assert L.WEIGHTS == (0.0,) * len(L.FEATURES)

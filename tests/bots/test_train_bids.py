@@ -1,7 +1,4 @@
-"""tools/train_bids.py: its offline bid rule is the expert's own rule (cuatrola_expert.bid)."""
-
-import sys
-from pathlib import Path
+"""tools/train/bids.py: its offline bid rule is the expert's own rule (cuatrola_expert.bid)."""
 
 import pytest
 
@@ -11,9 +8,7 @@ from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE
 from engine.deal import SeededStream
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import train_bids  # noqa: E402
+from tools.train import bids as train_bids
 
 UNLIMITED = 10 ** 12  # nodes: the expert draws exactly BID_MAX_SAMPLES deals, as the tool does
 

@@ -1,5 +1,5 @@
 """The experts shipped until issue 17, kept as the measurement levels ``expert@v1``: they play
-exactly as they did (choices recorded by tools/v1_golden.py when they were frozen), they are
+exactly as they did (choices recorded by tools/strength/v1_golden.py when they were frozen), they are
 never offered (not in ``LEVELS``, refused by the api), and every level refuses a malformed
 view with an error the api answers as a refusal, the new experts exactly like the old."""
 

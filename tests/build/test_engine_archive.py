@@ -1,4 +1,4 @@
-"""engine.zip holds the engine as bytecode of Pyodide's own Python (build.py, tools/pyc.mjs;
+"""engine.zip holds the engine as bytecode of Pyodide's own Python (build.py, tools/build/pyc.mjs;
 docs/app.md; issue 15: a first visit imports the engine without compiling it).
 
 Pyodide under Node imports every module from the archive alone (no source), and the answers
@@ -76,7 +76,7 @@ def test_pyodide_imports_every_module_from_the_bytecode_alone(tmp_path):
     assert out["sources"] == []                 # nothing to compile: no source shipped
     assert out["files"] == ["pyc"]
     # tracebacks name the file and line (line numbers kept), without column ranges
-    # (tools/pyc.mjs compiles with -X no_debug_ranges: a quarter of the zipped archive)
+    # (tools/build/pyc.mjs compiles with -X no_debug_ranges: a quarter of the zipped archive)
     assert out["file"] == "/home/pyodide/tapete/engine/api.py"
     assert out["lines"] > 0 and out["columns"] == 0
     import engine

@@ -1,7 +1,7 @@
 """Decision-level measures of the computer levels, for both games (docs/bots.md).
 
-    python tools/decisions.py cuatrola --hands 60 --deals 32
-    python tools/decisions.py cuarenta --hands 30 --deals 24
+    python3 -m tools.strength.decisions cuatrola --hands 60 --deals 32
+    python3 -m tools.strength.decisions cuarenta --hands 30 --deals 24
 
 Positions: every decision with a choice in the first hand of matches of club players (the
 heuristic at every seat; seeds ``decisions/<game>/<i>``). At each, every level named by
@@ -35,16 +35,13 @@ import argparse
 import json
 import multiprocessing as mp
 import os
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from arena import mean_ci  # noqa: E402  (tools/arena.py)
-from engine.bots import choose  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
-from engine.games import get_game  # noqa: E402
+from engine.bots import choose
+from engine.deal import SeededStream
+from engine.games import get_game
+from tools.stats import mean_ci
 
 LEVELS = ("novice", "heuristic", "expert@v1", "expert")
 EPS = 1e-6
@@ -310,7 +307,8 @@ def report(game: str, rows: list, levels) -> dict:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m tools.strength.decisions",
+                                 description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=("cuatrola", "cuarenta"))
     ap.add_argument("--hands", type=int, default=40, help="first hands of club-player matches")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures of "play together" (web/together/, docs/play-together.md), on this machine.
 
-    python3 tools/bench_together.py [--connections 20] [--messages 500] [--no-build]
+    python3 -m tools.bench.together [--connections 20] [--messages 500] [--no-build]
 
 Prints:
 - connection codes: bytes, text length and QR version (error correction M) of real Chromium
@@ -31,13 +31,11 @@ import argparse
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+import build
+from tools import ROOT
+from tools.bench.browser import ARGS, CHROMIUM
 
-import build  # noqa: E402
-from bench_web import ARGS, CHROMIUM  # noqa: E402  (tools/ is this script's folder)
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
 PAGE = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>'
         '<body></body></html>')
@@ -226,7 +224,6 @@ APP_WATCH = """(() => {
 
 
 def app_table(pw, url, tables):
-    sys.path.insert(0, str(ROOT / "tests" / "browser"))
     browsers, pages = [], []
     for _ in range(2):
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
@@ -316,7 +313,8 @@ def feature_bytes():
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.together",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--connections", type=int, default=20)
     ap.add_argument("--messages", type=int, default=500)
     ap.add_argument("--no-build", action="store_true")

@@ -1,14 +1,14 @@
 """Per-move time of each computer level, in CPython and under Pyodide (Node).
 
-    python tools/bench_bots.py                       # both games, all levels, both runtimes
-    python tools/bench_bots.py --game cuatrola --levels expert --hands 20
-    python tools/bench_bots.py --no-pyodide
+    python3 -m tools.bench.bots                       # both games, all levels, both runtimes
+    python3 -m tools.bench.bots --game cuatrola --levels expert --hands 20
+    python3 -m tools.bench.bots --no-pyodide
 
 Every seat of a match is played by the level being measured; each decision
 (``engine.bots.choose`` on the seat's view, view building excluded) is timed
 with ``time.perf_counter`` (after one untimed warm-up call per level, which
 imports the level's modules: a page loads them once). Prints p50 / p95 / max in milliseconds per level
-and runtime. The Pyodide run uses ``tools/pyodide.py`` (``run_in_pyodide``):
+and runtime. The Pyodide run uses ``tools/build/pyodide.py`` (``run_in_pyodide``):
 this same file is run inside Pyodide with ``--inner`` and prints JSON.
 
 The engine itself has no clock: the expert's budget is a number of solver
@@ -23,9 +23,6 @@ import json
 import sys
 import time
 from pathlib import Path
-
-if __name__ == "__main__" and "--inner" not in sys.argv:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def bench(game: str, level: str, hands: int, seed: str = "bench", rules=None) -> list[float]:
@@ -88,7 +85,8 @@ def show(title: str, res: dict) -> None:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.bots",
+                                 description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", action="append", choices=("cuatrola", "cuarenta"))
     ap.add_argument("--levels", default="novice,heuristic,expert")
@@ -107,12 +105,7 @@ def main(argv=None):
     if not args.no_cpython:
         show(f"CPython {sys.version.split()[0]}", measure(games, levels, args.hands, rules))
     if not args.no_pyodide:
-        import importlib.util
-        spec = importlib.util.spec_from_file_location(
-            "tapete_tools_pyodide", Path(__file__).resolve().parent / "pyodide.py")
-        tp = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(tp)
-        PyodideUnavailable, run_in_pyodide = tp.PyodideUnavailable, tp.run_in_pyodide
+        from tools.build.pyodide import PyodideUnavailable, run_in_pyodide
         inner = ["--inner", "--levels", args.levels, "--hands", str(args.hands),
                  "--rules", args.rules]
         for g in games:

@@ -1,9 +1,9 @@
 """Time of the review ops (``analyse``), in CPython and under Pyodide (Node).
 
-    python tools/bench_review.py                         # both games, both runtimes
-    python tools/bench_review.py --game cuatrola --hands 60 --no-pyodide
-    python tools/bench_review.py --game cuarenta --players 2
-    python tools/bench_review.py --daily 5 --no-cpython --no-pyodide   # the app, in Chromium
+    python3 -m tools.bench.review                         # both games, both runtimes
+    python3 -m tools.bench.review --game cuatrola --hands 60 --no-pyodide
+    python3 -m tools.bench.review --game cuarenta --players 2
+    python3 -m tools.bench.review --daily 5 --no-cpython --no-pyodide   # the app, in Chromium
 
 What is timed is what a review screen does, through the facade (``engine.api.handle``):
 
@@ -21,7 +21,7 @@ grows, the CPU time much less), the slowest single call, and the share of Cuaren
 decisions whose double-dummy values are exact to the end of the deal (and how deep the
 others are). The engine has no clock: the budgets are node counts (engine/review/*.py);
 this tool is how they are checked against the targets (docs/performance.md). The Pyodide
-run uses ``tools/pyodide.py``: this same file runs inside Pyodide with ``--inner`` and
+run uses ``tools/build/pyodide.py``: this same file runs inside Pyodide with ``--inner`` and
 prints JSON.
 
 ``--daily N`` times the app (dist/ built and served on 127.0.0.1, Debian's Chromium, a
@@ -39,9 +39,6 @@ import json
 import sys
 import time
 from pathlib import Path
-
-if __name__ == "__main__" and "--inner" not in sys.argv:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 RANDOM_BIDS_EVERY = 2   # every other Cuatrola match has random bids (contracts come up)
 
@@ -186,6 +183,8 @@ def bench_daily(runs: int) -> None:
     import tempfile
     import build
     from playwright.sync_api import sync_playwright
+
+    from tools.bench.browser import CHROMIUM
     build.build(quiet=True)
     srv = build.serve_in_thread(build.DIST, log=[])
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
@@ -195,7 +194,7 @@ def bench_daily(runs: int) -> None:
             for i in range(runs):
                 d = tempfile.mkdtemp(prefix="tapete-bench-daily-")
                 ctx = pw.chromium.launch_persistent_context(
-                    d, executable_path="/usr/bin/chromium", headless=True,
+                    d, executable_path=CHROMIUM, headless=True,
                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
                 try:
                     page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -248,7 +247,8 @@ def load() -> str:
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.review",
+                                 description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", action="append", choices=("cuatrola", "cuarenta"))
     ap.add_argument("--hands", type=int, default=40, help="Cuatrola hands (default 40)")
@@ -272,11 +272,7 @@ def main(argv=None):
              measure(games, args.hands, args.deals, players, args.seed))
         print(f"load average: {load()}")
     if not args.no_pyodide:
-        import importlib.util
-        spec = importlib.util.spec_from_file_location(
-            "tapete_tools_pyodide", Path(__file__).resolve().parent / "pyodide.py")
-        tp = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(tp)
+        from tools.build.pyodide import PyodideUnavailable, run_in_pyodide
         inner = ["--inner", "--hands", str(args.hands), "--deals", str(args.deals),
                  "--seed", args.seed]
         for g in games:
@@ -284,8 +280,8 @@ def main(argv=None):
         for n in players:
             inner += ["--players", str(n)]
         try:
-            r = tp.run_in_pyodide(str(Path(__file__).resolve()), *inner, timeout=7200)
-        except tp.PyodideUnavailable as e:
+            r = run_in_pyodide(str(Path(__file__).resolve()), *inner, timeout=7200)
+        except PyodideUnavailable as e:
             print(f"Pyodide: not run ({e})")
             return
         if r.returncode != 0:

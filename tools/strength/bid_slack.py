@@ -1,7 +1,7 @@
 """How many points real Cuatrola play gives away against double-dummy play: the
 expert's ``SOLO_SLACK`` and ``NORMAL_SLACK``.
 
-    python tools/bid_slack.py --seeds 400       # about 2 min on 2 cores
+    python3 -m tools.strength.bid_slack --seeds 400       # about 2 min on 2 cores
 
 For the first hand of matches ``slack/0``, ``slack/1``... with the expert on one side
 and club players (``heuristic``) on the other (both ways round), the bidding is played
@@ -24,20 +24,17 @@ import argparse
 import multiprocessing as mp
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from arena import mean_ci  # noqa: E402  (tools/arena.py)
-from engine.bots import choose  # noqa: E402
-from engine.bots import cuatrola_expert as E  # noqa: E402
-from engine.bots import cuatrola_heuristic as H  # noqa: E402
-from engine.bots.cuatrola_info import Info  # noqa: E402
-from engine.bots.cuatrola_solver import Solver  # noqa: E402
-from engine.cuatrola import new_match  # noqa: E402
-from engine.cuatrola import rules as R  # noqa: E402
-from engine.cuatrola.state import BID_ACTION_BASE  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
+from engine.bots import choose
+from engine.bots import cuatrola_expert as E
+from engine.bots import cuatrola_heuristic as H
+from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola_solver import Solver
+from engine.cuatrola import new_match
+from engine.cuatrola import rules as R
+from engine.cuatrola.state import BID_ACTION_BASE
+from engine.deal import SeededStream
+from tools.stats import mean_ci
 
 MIN_TRUMPS = 2
 
@@ -99,7 +96,8 @@ def _work(task):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m tools.strength.bid_slack",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", type=int, default=300)
     ap.add_argument("--workers", type=int, default=mp.cpu_count())
     ap.add_argument("--others", default=OTHERS,

@@ -1,4 +1,4 @@
-"""Measurement-only Cuatrola probes for tools/arena.py: the expert with one thing changed.
+"""Measurement-only Cuatrola probes for tools/strength/arena.py: the expert with one thing changed.
 
 They locate the expert->oracle gap and are never players (not in ``engine.bots.LEVELS``,
 not offered by the api): each reads the whole state, which no seat may.

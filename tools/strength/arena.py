@@ -1,8 +1,8 @@
 """Arena: duplicate matches between two computer levels, with 95% confidence intervals.
 
-    python tools/arena.py cuatrola expert heuristic --pairs 1000
-    python tools/arena.py cuatrola expert heuristic --pairs 1000 --gap   # + oracle run
-    python tools/arena.py cuarenta heuristic novice --pairs 1000
+    python3 -m tools.strength.arena cuatrola expert heuristic --pairs 1000
+    python3 -m tools.strength.arena cuatrola expert heuristic --pairs 1000 --gap   # + oracle run
+    python3 -m tools.strength.arena cuarenta heuristic novice --pairs 1000
 
 Duplicate: match ``i`` is played twice from the same seed, once with level A on
 side 0 (seats 0 and 2) and once with A on side 1. Every hand's deal depends
@@ -34,11 +34,11 @@ either run's own interval.
 
 Levels are those of ``engine.bots.LEVELS``, the earlier experts kept for measurement
 (``engine.bots.MEASUREMENT_LEVELS``: ``expert@v1``, the experts shipped until issue 17;
-``python tools/arena.py cuarenta expert expert@v1`` pairs the new against the old on the
+``python3 -m tools.strength.arena cuarenta expert expert@v1`` pairs the new against the old on the
 same deals), ``oracle`` and, for Cuatrola, two
 measurement-only hybrids that split the expert->oracle gap: ``oracle-bids`` (the
 oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, the
-oracle plays the cards), and the probes of ``tools/probes.py`` (the oracle plays the
+oracle plays the cards), and the probes of ``tools/strength/probes.py`` (the oracle plays the
 cards of one kind of hand, ``oracle@normal``...; the expert is told its partner's hand,
 ``expert+partner@later``...), which draw the expert's random stream so that
 ``--paired-with`` an expert run compares the same decisions. Uses all cores
@@ -56,14 +56,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import choose  # noqa: E402
-from engine.bots.oracle import oracle  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
-from engine.games import get_game  # noqa: E402
-
-import probes  # noqa: E402
+from engine.bots import choose
+from engine.bots.oracle import oracle
+from engine.deal import SeededStream
+from engine.games import get_game
+from tools.stats import mean_ci, ratio_ci
+from tools.strength import probes
 
 
 # Measurement-only Cuatrola levels that split the expert->oracle gap into bidding and card play:
@@ -113,7 +111,7 @@ def play_match(game, seed, levels, rules, max_hands):
     g = get_game(game)
     state = g.new_match(seed=seed, options=rules)
     n = 0
-    # a probe draws the expert's stream (tools/probes.py)
+    # a probe draws the expert's stream (tools/strength/probes.py)
     names = [probes.RNG_LEVEL if probes.parse(x) else x for x in levels]
     while not state.is_terminal():
         seat = state.current_player
@@ -148,29 +146,6 @@ def match_pair(task):
         pairs.append(((x[0] - y[0]) / 2, (x[1] - y[1]) / 2, (x[2] + (1 - y[2])) / 2, by, made))
     match = ((w1 == 0) + (w2 == 1)) / 2 if w1 >= 0 and w2 >= 0 else None
     return seed, pairs, match
-
-
-def mean_ci(xs):
-    n = len(xs)
-    if n == 0:
-        return float("nan"), float("nan")
-    m = sum(xs) / n
-    if n < 2:
-        return m, float("nan")
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
-
-
-def ratio_ci(num, den):
-    """Ratio of means with a delta-method 95% CI (paired samples)."""
-    n = len(num)
-    mn, md = sum(num) / n, sum(den) / n
-    r = mn / md
-    vn = sum((x - mn) ** 2 for x in num) / (n - 1)
-    vd = sum((y - md) ** 2 for y in den) / (n - 1)
-    cov = sum((x - mn) * (y - md) for x, y in zip(num, den)) / (n - 1)
-    var = (vn - 2 * r * cov + r * r * vd) / (md * md) / n
-    return r, 1.96 * math.sqrt(max(var, 0.0))
 
 
 def expert_module(game: str):
@@ -318,7 +293,9 @@ def report(game, a, b, s, secs):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(prog="python3 -m tools.strength.arena",
+                                 description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=("cuatrola", "cuarenta"))
     ap.add_argument("a", help="level A (novice, heuristic, expert, expert@v1, oracle, oracle-bids, "
                               "oracle-play, probes)")

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The engine as a wheel (distribution ``tapete``, import package ``engine``).
 
-    python3 tools/wheels.py              build dist-wheel/tapete-VERSION-py3-none-any.whl
-    python3 tools/wheels.py --out DIR    build into DIR
-    python3 tools/wheels.py --fetch      only download the pinned wheels into .cache/wheels/
+    python3 -m tools.build.wheels              build dist-wheel/tapete-VERSION-py3-none-any.whl
+    python3 -m tools.build.wheels --out DIR    build into DIR
+    python3 -m tools.build.wheels --fetch      only download the pinned wheels into .cache/wheels/
 
 The build is offline and reproducible once ``.cache/wheels/`` holds the build backend
 (``--fetch``, or the first build, downloads it with pip from PyPI): the exact setuptools that
@@ -30,7 +30,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools import ROOT
+
 CACHE = ROOT / ".cache" / "wheels"
 WHEEL_DIR = ROOT / "dist-wheel"
 PYODIDE_LOCK = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
@@ -42,12 +43,11 @@ SOURCE_DATE_EPOCH = "315532800"
 #: The Python that Pyodide runs: micropip's wheel requires it, not the host's Python.
 PYODIDE_PYTHON = "3.14"
 FILE_MODE = 0o644
-#: PEP 517 ``build_wheel`` of the backend in argv[1], run in the source tree, wheel into argv[2].
+#: PEP 517 ``build_wheel`` of the backend (on PYTHONPATH) in the source tree, wheel into argv[1].
 PEP517_BUILD = """\
 import sys
-sys.path.insert(0, sys.argv[1])
 from setuptools import build_meta
-print(build_meta.build_wheel(sys.argv[2]))
+print(build_meta.build_wheel(sys.argv[1]))
 """
 
 
@@ -162,9 +162,10 @@ def build_wheel(out_dir: Path = WHEEL_DIR) -> Path:
             z.extractall(backend_dir)
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
         env["SOURCE_DATE_EPOCH"] = SOURCE_DATE_EPOCH
+        env["PYTHONPATH"] = str(backend_dir)
         # -S: no site-packages, so only the standard library and the pinned backend are seen
-        proc = subprocess.run([sys.executable, "-S", "-c", PEP517_BUILD, str(backend_dir),
-                               str(built)], capture_output=True, text=True, env=env, cwd=src)
+        proc = subprocess.run([sys.executable, "-S", "-c", PEP517_BUILD, str(built)],
+                              capture_output=True, text=True, env=env, cwd=src)
         wheels = sorted(built.glob("tapete-*.whl"))
         if proc.returncode != 0 or len(wheels) != 1:
             raise WheelError(f"the wheel build failed (exit {proc.returncode}):\n"
@@ -176,7 +177,8 @@ def build_wheel(out_dir: Path = WHEEL_DIR) -> Path:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m tools.build.wheels",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, default=WHEEL_DIR, help="where the wheel goes")
     ap.add_argument("--fetch", action="store_true",
                     help="only download the pinned setuptools and micropip wheels")

@@ -1,7 +1,7 @@
 """Record the choices of the ``expert@v1`` measurement levels on fixed positions, for
 tests/bots/test_v1_levels.py (which checks that they never change).
 
-    python tools/v1_golden.py > tests/bots/v1_choices.json
+    python3 -m tools.strength.v1_golden > tests/bots/v1_choices.json
 
 Positions: decisions with a choice in matches of club players (the heuristic), seeds
 ``v1-golden/<game>/<i>``, every ``STRIDE``-th such decision, with a random stream per
@@ -11,14 +11,10 @@ position. Run once, when ``expert@v1`` was frozen (issue 17).
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import choose  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
-from engine.games import get_game  # noqa: E402
+from engine.bots import choose
+from engine.deal import SeededStream
+from engine.games import get_game
 
 STRIDE = {"cuatrola": 5, "cuarenta": 4}
 PER_GAME = {"cuatrola": 24, "cuarenta": 30}

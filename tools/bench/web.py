@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures of the web app, in one run (docs/performance.md, "Web start").
 
-    python3 tools/bench_web.py [--runs 3] [--throttle none,cdp:4,cdp:6,cpu:4,cpu:6]
+    python3 -m tools.bench.web [--runs 3] [--throttle none,cdp:4,cdp:6,cpu:4,cpu:6]
 
 For each CPU setting (``--throttle``), interleaved runs of the app and of a bare page that
 only loads Pyodide in a module worker, each in a fresh browser profile:
@@ -44,15 +44,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import build  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--disable-dev-shm-usage"]
+import build
+from tools.bench.browser import ARGS, CHROMIUM
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module" src="bare.js"></script><p>bare Pyodide page</p>
@@ -552,7 +545,8 @@ def report_setting(throttle, apps, bares, reached):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description="Figures of the web app (docs/performance.md)")
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.web",
+                                 description="Figures of the web app (docs/performance.md)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--throttle", default="none,cdp:4,cdp:6,cpu:4,cpu:6",
                     help="CPU settings, comma-separated: none, cdp:R (Chromium's throttling of "

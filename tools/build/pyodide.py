@@ -1,4 +1,4 @@
-"""Run Python under Pyodide (in Node) from CPython: a thin wrapper over ``tools/pyodide_run.mjs``.
+"""Run Python under Pyodide (in Node) from CPython: a thin wrapper over ``pyodide_run.mjs``.
 
 >>> r = run_in_pyodide("import sys, engine; print(sys.version_info[:2], sys.argv[1:])", "a")  # doctest: +SKIP
 >>> r.stdout  # doctest: +SKIP
@@ -16,8 +16,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-RUNNER = ROOT / "tools" / "pyodide_run.mjs"
+from tools import ROOT
+
+RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 
 

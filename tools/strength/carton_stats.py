@@ -1,7 +1,7 @@
 """The figures behind the Cuarenta expert's cartón expectation (``LEFTOVER``, ``CHUNK`` in
 engine/bots/cuarenta_expert.py), measured in club players' hands.
 
-    python tools/carton_stats.py --matches 500
+    python3 -m tools.strength.carton_stats --matches 500
 
 The first hand of ``--matches`` matches of four (and of two) heuristic players (seeds
 ``carton-stats/<players>/<i>``). Printed per table size: the mean number of cards left on the
@@ -16,13 +16,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import choose  # noqa: E402
-from engine.cuarenta import new_match  # noqa: E402
+from engine.bots import choose
+from engine.cuarenta import new_match
 
 DECK_CARDS = 40
 MIN_TO_COME = 8
@@ -47,7 +43,8 @@ def first_hand(players: int, seed: str):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m tools.strength.carton_stats",
+                                 description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matches", type=int, default=500)
     args = ap.parse_args(argv)

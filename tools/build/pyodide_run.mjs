@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Run a Python script under Pyodide in Node, with the repo's `engine/` package importable.
 //
-//   node tools/pyodide_run.mjs SCRIPT.py [args...]
+//   node tools/build/pyodide_run.mjs SCRIPT.py [args...]
 //
 // - Boots Pyodide from the pinned npm package in ./node_modules/pyodide (see package.json;
 //   run `npm ci` first). Exits 2 with a message if it is missing.
@@ -18,7 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
 const ENGINE_DIR = path.join(ROOT, "engine");
 const HOME = "/home/pyodide";
@@ -30,7 +30,7 @@ function die(msg) {
 
 const [scriptArg, ...scriptArgs] = process.argv.slice(2);
 if (!scriptArg || scriptArg === "-h" || scriptArg === "--help") {
-  die("usage: node tools/pyodide_run.mjs SCRIPT.py [args...]");
+  die("usage: node tools/build/pyodide_run.mjs SCRIPT.py [args...]");
 }
 if (!fs.existsSync(scriptArg)) die(`no such script: ${scriptArg}`);
 if (!fs.existsSync(path.join(PYODIDE_DIR, "pyodide.mjs"))) {

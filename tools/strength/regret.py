@@ -1,8 +1,9 @@
 """Double-dummy regret of Cuatrola card play: points lost against the best card with
 every hand known, on fixed positions, for the heuristic and expert variants.
 
-    python tools/regret.py --hands 150
-    python tools/regret.py --hands 150 "b120=NODE_BUDGET:120000,MAX_SAMPLES:96" "noinf=INFERENCE:False"
+    python3 -m tools.strength.regret --hands 150
+    python3 -m tools.strength.regret --hands 150 "b120=NODE_BUDGET:120000,MAX_SAMPLES:96" \\
+        "noinf=INFERENCE:False"
 
 Positions: every play decision with a choice in the first four tricks of ``--hands``
 first hands of matches played by four heuristic players (seeds ``regret-0``...). For each,
@@ -21,20 +22,16 @@ against real players; docs/bots.md says what it showed.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing as mp
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import cuatrola_expert as E  # noqa: E402
-from engine.bots import cuatrola_heuristic as H  # noqa: E402
-from engine.bots.cuatrola_info import Info  # noqa: E402
-from engine.bots.cuatrola_solver import Pos, Solver  # noqa: E402
-from engine.cuatrola import new_match  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
+from engine.bots import cuatrola_expert as E
+from engine.bots import cuatrola_heuristic as H
+from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola_solver import Pos, Solver
+from engine.cuatrola import new_match
+from engine.deal import SeededStream
+from tools.stats import mean_ci
 
 LAST_TRICK_WITH_CHOICE = 3
 POSITIONS: list = []
@@ -94,14 +91,9 @@ def parse_variant(text: str) -> tuple[str, dict]:
     return name, spec
 
 
-def mean_ci(xs):
-    m = sum(xs) / len(xs)
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / max(1, len(xs) - 1))
-    return m, 1.96 * sd / math.sqrt(len(xs))
-
-
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m tools.strength.regret",
+                                 description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("variants", nargs="*", help="name=CONSTANT:value,...")
     ap.add_argument("--hands", type=int, default=150)

@@ -1,8 +1,8 @@
 """Learn a correction to the Cuatrola expert's lead values from playouts in which every seat
 plays from its own information (docs/bots.md, issue 17).
 
-    python tools/train_leads.py --positions 240 --deals 6 --seed leads-1
-    python tools/train_leads.py ... --out engine/bots/cuatrola_leads.json
+    python3 -m tools.train.leads --positions 240 --deals 6 --seed leads-1
+    python3 -m tools.train.leads ... --out engine/bots/cuatrola_leads.json
 
 Positions: every lead with a choice (a trick's first card, two or more legal cards) of
 normal hands and Solos in the first hands of matches of four ``expert@v1`` players (seeds
@@ -26,17 +26,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing as mp
 import os
-import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine.bots import choose  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
+from engine.bots import choose
+from engine.deal import SeededStream
+from tools.stats import mean_ci
 
 LIGHT_BUDGET = 2_000
 LIGHT_SAMPLES = 6
@@ -181,14 +178,12 @@ def choice_gain(rows, w) -> tuple[float, float]:
         corr = max(range(len(r["cards"])), key=lambda i: r["expert"][i] +
                    sum(a * b for a, b in zip(w, r["features"][i])))
         diffs.append(r["playout"][corr] - r["playout"][plain])
-    n = len(diffs)
-    m = sum(diffs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / max(1, n - 1))
-    return m, 1.96 * sd / math.sqrt(n)
+    return mean_ci(diffs)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__,
+    ap = argparse.ArgumentParser(prog="python3 -m tools.train.leads",
+                                 description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--positions", type=int, default=240)
     ap.add_argument("--deals", type=int, default=6)

@@ -1,7 +1,7 @@
 """Learn the Cuatrola expert's bid thresholds from self-play outcomes (issue 17).
 
-    python tools/train_bids.py collect --matches 300 --seed bids-1 --out /tmp/bids-1.jsonl
-    python tools/train_bids.py fit /tmp/bids-1.jsonl [/tmp/bids-2.jsonl ...]
+    python3 -m tools.train.bids collect --matches 300 --seed bids-1 --out /tmp/bids-1.jsonl
+    python3 -m tools.train.bids fit /tmp/bids-1.jsonl [/tmp/bids-2.jsonl ...]
 
 ``collect``: matches ``<seed>/0``, ``<seed>/1``... of four experts (the current ``expert``),
 their first ``--hands`` hands. At every expert bid decision where Solo is legal, the partner
@@ -35,13 +35,10 @@ import multiprocessing as mp
 import os
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from arena import mean_ci  # noqa: E402  (tools/arena.py)
-from engine.bots import choose  # noqa: E402
-from engine.deal import SeededStream  # noqa: E402
+from engine.bots import choose
+from engine.deal import SeededStream
+from tools.stats import mean_ci
 
 LEVEL = "expert"
 HANDS_PER_MATCH = 3
@@ -249,7 +246,8 @@ def fit(args) -> int:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m tools.train.bids",
+                                 description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--matches", type=int, default=100)

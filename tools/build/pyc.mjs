@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compile the engine's Python sources to bytecode with Pyodide's own Python (build.py calls it):
 //
-//   node tools/pyc.mjs PYODIDE_DIR SRC_DIR OUT_DIR
+//   node tools/build/pyc.mjs PYODIDE_DIR SRC_DIR OUT_DIR
 //
 // Every SRC_DIR/**/*.py (no __pycache__, no __main__.py at the top) becomes OUT_DIR/**/*.pyc: the "sourceless" layout
 // (the .pyc where the .py was), which Python imports without the source. The bytecode is
@@ -20,7 +20,7 @@ import { pathToFileURL } from "node:url";
 
 const [pyodideDir, srcDir, outDir] = process.argv.slice(2);
 if (!pyodideDir || !srcDir || !outDir) {
-  process.stderr.write("usage: node tools/pyc.mjs PYODIDE_DIR SRC_DIR OUT_DIR\n");
+  process.stderr.write("usage: node tools/build/pyc.mjs PYODIDE_DIR SRC_DIR OUT_DIR\n");
   process.exit(2);
 }
 const RUNTIME_DIR = "/home/pyodide/tapete/engine";   // where web/worker.js unpacks engine.zip

@@ -1,6 +1,6 @@
 """Random-play speed of each game, in CPython and under Pyodide (Node).
 
-    python tools/bench.py [--hands N] [--repeat R] [--no-pyodide]
+    python3 -m tools.bench.engine [--hands N] [--repeat R] [--no-pyodide]
 
 For each game of ``engine.games.GAMES``, plays N random legal hands
 (``engine.selfplay.random_hands_count``, fresh matches as needed) and reports hands per second
@@ -9,7 +9,7 @@ Pyodide / CPython. Alongside, the experts' searches in nodes per second: Cuatrol
 solver (``cuatrola_solver``) on the whole card play of ``SOLVER_DEALS`` fixed deals, and
 Cuarenta's rank search (``cuarenta_search``) to the end of the deal from ``RANK_CARDS`` cards
 left on fixed deals. Prints a table, then one JSON line. The Pyodide side runs this same
-file with ``--inner`` through tools/pyodide_run.mjs (one boot for all games).
+file with ``--inner`` through tools/build/pyodide_run.mjs (one boot for all games).
 Timing is done here with time.perf_counter, never inside engine/.
 """
 
@@ -115,8 +115,7 @@ def _rank(pos, evaluation, moves) -> int:
 
 
 def run_pyodide(hands: int, repeat: int) -> dict:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tools.pyodide import run_in_pyodide
+    from tools.build.pyodide import run_in_pyodide
     t0 = time.perf_counter()
     proc = run_in_pyodide(str(Path(__file__).resolve()), "--inner", "--hands", str(hands),
                           "--repeat", str(repeat), timeout=600)
@@ -175,7 +174,8 @@ def report(hands: int, cpy: dict, pyo: dict | None, pyodide_error: str | None) -
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.engine",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=DEFAULT_HANDS, help="hands per game and run")
     ap.add_argument("--repeat", type=int, default=2, help="timed runs per game (best kept)")
     ap.add_argument("--no-pyodide", action="store_true", help="CPython only")
@@ -186,7 +186,6 @@ def main(argv=None) -> int:
     if a.inner:  # the measuring side, in whatever interpreter runs this file
         print(json.dumps(measure(a.hands, a.repeat)))
         return 0
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     cpy = measure(a.hands, a.repeat)
     pyo = err = None
     if not a.no_pyodide:
