@@ -224,18 +224,24 @@ def engine_bytecode(src: Path) -> dict[str, bytes]:
             raise BuildError("Node.js is needed to compile the engine with Pyodide's Python "
                              "(Debian: `apt-get install -y nodejs`).")
         check_pyodide()
-        tmp = cached.with_name(cached.name + ".tmp")
+        # a directory of this process's own: builds may run at once (parallel tests)
+        tmp = cached.with_name(f"{cached.name}.tmp{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
         import subprocess
         run = subprocess.run([node, str(PYC_TOOL), str(PYODIDE_DIR), str(src), str(tmp)],
                              capture_output=True, text=True)
         if run.returncode:
+            shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError("the engine does not compile under Pyodide's Python:\n"
                              + (run.stderr.strip() or run.stdout.strip()))
-        shutil.rmtree(cached, ignore_errors=True)
-        tmp.rename(cached)
-        kept = sorted((d for d in PYC_CACHE.iterdir() if d.is_dir() and d != cached),
-                      key=lambda d: d.stat().st_mtime, reverse=True)
+        if not all((cached / rel).is_file() for rel in wanted):
+            shutil.rmtree(cached, ignore_errors=True)
+        try:
+            tmp.rename(cached)
+        except OSError:          # another build stored the same compiled tree first
+            shutil.rmtree(tmp, ignore_errors=True)
+        kept = sorted((d for d in PYC_CACHE.iterdir() if d.is_dir() and d != cached
+                       and ".tmp" not in d.name), key=lambda d: d.stat().st_mtime, reverse=True)
         for old in kept[PYC_CACHE_KEEP - 1:]:
             shutil.rmtree(old, ignore_errors=True)
     return {rel: (cached / rel).read_bytes() for rel in wanted}
