@@ -4,10 +4,11 @@ installs both.
 
 The app is built once per run (build.py; with xdist, by the first worker that needs it)
 and served by each worker from an in-process ThreadingHTTPServer on 127.0.0.1, on a free
-port; ``server.offline = True`` makes it refuse to answer (proof of offline use). Every
+port, which the worker's browsers reach as http://tapete.localhost/ (``host_rule``);
+``server.offline = True`` makes it refuse to answer (proof of offline use). Every
 browser comes from the one factory ``new_browser`` (or the session's ``installed`` phone)
 and records requests that leave the app's origin, CSP violations and uncaught page errors;
-a test fails on any. A first visit is made once per worker (``prepared``) and its profile
+a test fails on any. A first visit is made once per run (``prepared``) and its profile
 copied wherever a first visit is not what a test is about (``new_browser(installed=True)``).
 """
 
@@ -139,9 +140,20 @@ def server(dist):
     stop(srv)
 
 
+#: The app's origin in every worker's browsers: Chromium maps this name to the worker's own
+#: server (``host_rule``), so one installed profile serves every worker (a profile belongs
+#: to its origin). A ``*.localhost`` name is a secure context, as 127.0.0.1 is.
+APP_HOST = "tapete.localhost"
+
+
 @pytest.fixture(scope="session")
 def app_url(server):
-    return f"http://127.0.0.1:{server.server_address[1]}/"
+    return f"http://{APP_HOST}/"
+
+
+def host_rule(server: build.DistServer) -> str:
+    """The Chromium flag that sends ``APP_HOST`` (any port) to ``server``."""
+    return f"--host-resolver-rules=MAP {APP_HOST} 127.0.0.1:{server.server_address[1]}"
 
 
 class OwnDist(NamedTuple):
@@ -262,21 +274,39 @@ def first_visit(b: Browser, url: str):
     return page
 
 
-@pytest.fixture(scope="session")
-def prepared(pw, app_url):
-    """A closed phone profile (this worker's origin) after one first visit: the app installed
-    (service worker active, every file cached, the engine's memory snapshot stored), no
-    setting changed. ``new_browser(installed=True)`` starts from a copy of it."""
-    b = Browser(pw, app_url, phone_options(pw))
+def _prepare(pw, app_url, server) -> Path:
+    b = Browser(pw, app_url, phone_options(pw), args=[host_rule(server)])
     first_visit(b, app_url)
     b.check()
     b.context.close()
-    yield Path(b.dir)
-    shutil.rmtree(b.dir, ignore_errors=True)
+    return Path(b.dir)
+
+
+@pytest.fixture(scope="session")
+def prepared(pw, app_url, server, tmp_path_factory):
+    """A closed phone profile after one first visit: the app installed (service worker
+    active, every file cached, the engine's memory snapshot stored), no setting changed.
+    ``new_browser(installed=True)`` starts from a copy of it. Made once per run: by the
+    first xdist worker that needs it (the others wait on a lock, then copy it too)."""
+    shared = _run_dir(tmp_path_factory)
+    if shared is None:
+        made = _prepare(pw, app_url, server)
+        yield made
+        shutil.rmtree(made, ignore_errors=True)
+        return
+    with _locked(shared / "prepared.lock"):
+        profile = shared / "prepared-profile"
+        if not (shared / "prepared.done").is_file():
+            made = _prepare(pw, app_url, server)
+            shutil.rmtree(profile, ignore_errors=True)
+            shutil.copytree(made, profile, symlinks=True)
+            shutil.rmtree(made, ignore_errors=True)
+            (shared / "prepared.done").write_text(str(profile))
+    yield profile
 
 
 @pytest.fixture
-def new_browser(pw, app_url, request):
+def new_browser(pw, app_url, server, request):
     """The one browser factory: ``new_browser(phone=True, installed=False, args=(), url=None,
     **options)`` launches Chromium in a profile of its own, checked and closed after the test.
 
@@ -290,7 +320,7 @@ def new_browser(pw, app_url, request):
     def make(phone=True, installed=False, args=(), url=None, **options):
         opts = phone_options(pw, **options) if phone else {"locale": "en-US", **options}
         profile = request.getfixturevalue("prepared") if installed else None
-        b = Browser(pw, url or app_url, opts, args=args, profile=profile)
+        b = Browser(pw, url or app_url, opts, args=[host_rule(server), *args], profile=profile)
         made.append(b)
         return b
 
@@ -320,10 +350,10 @@ def new_browser(pw, app_url, request):
 
 
 @pytest.fixture(scope="session")
-def installed(pw, app_url, prepared):
+def installed(pw, app_url, server, prepared):
     """One phone profile that has installed the app (service worker active, speed instant),
     shared by this worker's ``phone`` tests: a copy of the prepared profile."""
-    b = Browser(pw, app_url, phone_options(pw), profile=prepared)
+    b = Browser(pw, app_url, phone_options(pw), args=[host_rule(server)], profile=prepared)
     page = b.page()
     page.goto(app_url)
     page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
