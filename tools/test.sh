@@ -50,6 +50,7 @@ echo "== wheels (PyPI): setuptools to build the engine's wheel, micropip for Pyo
 python3 -m tools.build.wheels --fetch
 echo "== chromium"
 sh .ci/browser-setup.sh
+echo "== webkit and firefox"; sh .ci/webkit-firefox-setup.sh
 
 export TAPETE_REQUIRE_PYODIDE=1 TAPETE_REQUIRE_BROWSER=1
 echo "== pytest"

@@ -4,16 +4,18 @@
 // French 40-card deck (Cuarenta): hearts, diamonds, clubs, spades.
 // Card text follows the engine: "1O", "12B" (rank then suit), "7H", "QS".
 import { t } from "./i18n.js";
+import { deckOf } from "./games.js";
 
 const SPANISH = { suits: "OCEB", colors: { O: "#a86f00", C: "#b3261e", E: "#245a8f", B: "#2f6e2a" } };
 const FRENCH = { suits: "HDCS", colors: { H: "#c0262d", D: "#c0262d", C: "#1b1b1b", S: "#1b1b1b" } };
 
 // Card texts of the two decks overlap ("5C" is 5 de copas or 5 of clubs), so the deck
-// of the game on screen is set by its table.
+// of the game on screen (web/games.js `deck`) is set by its table.
 let currentDeck = "spanish";
-export function useDeck(game) { currentDeck = game === "cuarenta" ? "french" : "spanish"; }
-/** The game whose deck is on screen. */
-export function currentGame() { return currentDeck === "french" ? "cuarenta" : "cuatrola"; }
+let shownGame = null;
+export function useDeck(game) { currentDeck = deckOf(game); shownGame = game; }
+/** The game whose deck is on screen (null before a table has been drawn: the Spanish deck). */
+export function currentGame() { return shownGame; }
 
 export function parseCard(text, deck = currentDeck) {
   const suit = text.slice(-1).toUpperCase();
@@ -202,10 +204,10 @@ export function theRank(rank) {
 }
 
 export function suitName(game, letter) {
-  return t(`card.${game === "cuarenta" ? "fr" : "sp"}.suit.${letter}`);
+  return t(`card.${deckOf(game) === "french" ? "fr" : "sp"}.suit.${letter}`);
 }
 
 export function suitSymbolSVG(game, letter) {
-  const id = (game === "cuarenta" ? "fr-" : "sp-") + letter;
+  const id = (deckOf(game) === "french" ? "fr-" : "sp-") + letter;
   return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" class="suit-svg"><use href="#${id}" x="0" y="0" width="100" height="100"/></svg>`;
 }

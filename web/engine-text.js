@@ -5,8 +5,11 @@
 // lacks (a newer engine) shows the engine's own sentence.
 import { t, has } from "./i18n.js";
 import { cardName, suitName, currentGame, theCard, theRank } from "./cards.js";
+import { deckOf } from "./games.js";
 
 const list = (cards) => cards.map(cardName).join(", ");
+/** A rank the French deck names ("Q": the queen); the Spanish deck's ranks are numbers. */
+const frenchRank = (v, ctx) => deckOf(ctx.game) === "french" && has(`card.fr.rank.${v}`);
 
 /** How each param is worded; `ctx` = {game, seatName}. */
 const WORDS = {
@@ -20,11 +23,11 @@ const WORDS = {
   pair: (v) => list(v),
   options: (v) => v.map((cards) => cards.map(cardName).join(" + ")).join(" / "),
   bid: (v) => t(`bid.${v}`),
-  rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? t(`card.fr.rank.${v}`) : String(v)),
+  rank: (v, ctx) => (frenchRank(v, ctx) ? t(`card.fr.rank.${v}`) : String(v)),
   // with the article the language gives the card or rank (catalog `{the_card}`, `{the_rank}`)
   the_card: (v) => theCard(v),
   the_next: (v) => theCard(v),
-  the_rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? theRank(v) : String(v)),
+  the_rank: (v, ctx) => (frenchRank(v, ctx) ? theRank(v) : String(v)),
   seat: (v, ctx) => ctx.seatName(v),
   against: (v, ctx) => ctx.seatName(v),
 };

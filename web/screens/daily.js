@@ -17,8 +17,10 @@ import { h, clear } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
+import { GAMES } from "../games.js";
 
-export const DAILY_GAMES = { cuatrola: {}, cuarenta: { players: 2 } };
+/** Each game's daily rules beside the engine's defaults (web/games.js `daily`). */
+export const DAILY_GAMES = Object.freeze(Object.fromEntries(Object.entries(GAMES).map(([g, { daily }]) => [g, daily])));
 export const DAILY_LEVEL = "expert";
 const KEY = "tapete.daily";
 
@@ -87,7 +89,7 @@ export function showDaily(root) {
 
 /** Today's deal of `game`: the stored one if it exists, else a new match at once. */
 export async function openDaily(root, game, isCurrent) {
-  if (!DAILY_GAMES[game]) { location.replace("#/daily"); return; }
+  if (!Object.hasOwn(DAILY_GAMES, game)) { location.replace("#/daily"); return; }
   clear(root).append(h("section", { class: "page waiting-page" }, h("div", { class: "spinner", "aria-hidden": "true" }),
     h("p", { text: t("boot.waiting") })));
   const date = today();

@@ -10,11 +10,7 @@ import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
 import { actionLabel } from "../learn/labels.js";
 import { cardFace } from "../table/common.js";
-
-const TABLES = {
-  cuatrola: () => import("../table/cuatrola.js").then((m) => m.CuatrolaTable),
-  cuarenta: () => import("../table/cuarenta.js").then((m) => m.CuarentaTable),
-};
+import { isGame, tableOf } from "../games.js";
 
 /** The session of a table that only shows (TableBase's session interface, inert). */
 class ReplaySession {
@@ -97,12 +93,12 @@ export function showReplay(root, id, query) {
 
   (async () => {
     rec = await store.getMatch(id).catch(() => null);
-    if (!rec || store.recordProblem(rec) || !TABLES[rec.match.game]) {
+    if (!rec || store.recordProblem(rec) || !isGame(rec.match.game)) {
       clear(root).append(h("section", { class: "page" }, h("h1", { text: t("play.not_found") }),
         h("a", { class: "btn primary", href: "#/history" }, t("nav.history"))));
       return;
     }
-    const Table = await TABLES[rec.match.game]();
+    const Table = await tableOf(rec.match.game);
     session = new ReplaySession(rec);
     table = new Table(host, rec, { session });
     table.canAct = () => false;      // nothing is playable in a replay
