@@ -26,10 +26,10 @@ WORKERS_PER_CORE = 2
 CPU_BOUND_WORKERS_PER_CORE = 1
 
 #: Directories whose tests mostly wait on other processes (a browser, Node, pip in a venv).
-WAITING = ("browser", "pyodide", "package", "build")
+WAITING = ("browser", "webkit_firefox", "pyodide", "package", "build")
 #: Run first (in this order), so that the long tests do not start last: each entry is a
-#: part of a test's node id.
-FIRST = ("tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
+#: part of a test's node id (the WebKit and Firefox smoke tests are the longest of all).
+FIRST = ("tests/webkit_firefox/", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
 
 
 def _cores() -> int:
