@@ -17,6 +17,7 @@ def _oracle_and_expert(state, seat):
     return oracle(state, seat, _stream()), choose(state.view(seat), "expert", _stream())
 
 
+@pytest.mark.slow
 def test_hybrid_levels_split_bidding_from_card_play():
     # a deal where the oracle and the expert bid differently, then a play position where they
     # choose different cards, so each assertion can fail if a hybrid used the wrong level
@@ -138,6 +139,7 @@ def test_partner_probe_deals_hold_the_partners_real_cards():
     assert checked >= 15
 
 
+@pytest.mark.slow
 def test_probes_change_only_their_part_of_the_game():
     # oracle@<hands> plays the oracle's card exactly in its kind of hand; expert+partner@<when>
     # is the plain expert outside its phase. Positions where the oracle and the expert differ

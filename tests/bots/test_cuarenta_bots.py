@@ -151,7 +151,8 @@ def test_ronda_claim_is_exact():
     assert found >= 1
 
 
-@pytest.mark.parametrize("level", levels("cuarenta"))
+@pytest.mark.parametrize("level", [pytest.param(lv, marks=pytest.mark.slow) if lv == "expert" else lv
+                                   for lv in levels("cuarenta")])
 def test_hidden_cards_never_change_the_choice(level):
     """Swap hidden cards between other hands (and the stock) keeping the view: same choice."""
     r = random.Random(5)

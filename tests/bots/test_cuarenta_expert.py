@@ -66,6 +66,7 @@ def test_the_cartons_expectation():
     assert E.carton_expectation(12, 10, 16, True) > E.carton_expectation(11, 10, 17, True)
 
 
+@pytest.mark.slow
 def test_the_oracle_and_the_expert_choose_legal_plays_and_the_oracle_is_not_a_level():
     from engine.bots import LEVELS
     assert "oracle" not in LEVELS["cuarenta"]

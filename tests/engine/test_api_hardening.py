@@ -390,6 +390,7 @@ def requests(draw):
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(req=requests())
 def test_fuzz_the_facade_never_raises_and_answers_strict_bounded_json(req):
