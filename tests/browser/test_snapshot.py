@@ -300,15 +300,14 @@ onmessage = () => { handle.close(); postMessage('released'); };
 
 
 @pytest.mark.parametrize("store", ["opfs"])   # (only OPFS holds a file exclusively)
-def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, app_url, dist):
+def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, app_url, server):
     """docs/app.md "Fast start": another tab reading or writing the snapshot file makes this
     start boot normally (reason ``busy``); the stored snapshot is left intact and used again
     once the other tab lets go."""
-    import build
     page = snap_page
     good = page.evaluate(RECORD, "opfs")
-    holder_js = build.DIST / "test-hold-snapshot.js"
-    holder_js.write_text(HOLDER)
+    # served by this worker's server for this test only (dist/ is shared, never written)
+    server.extra["/test-hold-snapshot.js"] = ("text/javascript", HOLDER)
     try:
         other = page.context.new_page()
         other.goto(app_url)
@@ -329,7 +328,7 @@ def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, a
         })""") == "released"
         other.close()
     finally:
-        holder_js.unlink()
+        del server.extra["/test-hold-snapshot.js"]
     assert page.evaluate(RECORD, "opfs")["key"] == good["key"]
     reload(page)
     assert boot(page)["used"] is True, boot(page)
