@@ -2,7 +2,7 @@
 """The engine's start in WebKit (WebKitGTK's MiniBrowser), in one run (docs/performance.md,
 "The snapshot in WebKit").
 
-    python3 -m tools.bench.webkit [--runs 3] [--reloads 3] [--stores default,cache]
+    python3 -m tools.bench.webkit [--runs 3] [--reloads 3] [--stores default,none]
 
 Interleaved, each in a fresh browser profile (a WebDriver session of MiniBrowser, which
 keeps its storage in memory): the bare Pyodide page of ``tools.bench.web`` (Pyodide loaded
@@ -109,7 +109,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--reloads", type=int, default=3)
-    ap.add_argument("--stores", default="default", help="comma-separated: default, idb, cache, none")
+    ap.add_argument("--stores", default="default", help="comma-separated: default, idb, opfs, none")
     args = ap.parse_args(argv)
     lacking = missing("webkit")
     if lacking:
