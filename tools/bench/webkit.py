@@ -84,7 +84,7 @@ def app_run(service, url, server, store: str, reloads: int) -> dict:
             d.eval(f"localStorage.setItem('tapete.debug.snapshot', 'store={store}')")
             d.reload()
             wait(d, READY, "the engine, its store's first start")
-            stored = wait(d, "window.__tapete.snapshot", "the snapshot stored")
+            stored = {} if store == "none" else wait(d, "window.__tapete.snapshot", "the snapshot stored")
         warm, used, stages = [], [], []
         server.offline = True
         try:
