@@ -96,7 +96,7 @@ LATER = (
     "i18n/",                                       # the catalogs of the other languages
     "together/", "screens/together.js", "screens/join.js", "vendor/",   # play together, QR
     "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
-    "lessons/", "screens/learn.js",                # the lessons
+    "lessons/",                                    # the lessons (their files, words, styles)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3
