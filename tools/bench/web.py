@@ -3,7 +3,8 @@
 
     python3 -m tools.bench.web        # the default: about 3-4 minutes on a quiet 2-core machine
     python3 -m tools.bench.web [--runs 3] [--throttle none,cdp:4,cdp:6,cpu:4,cpu:6]
-                               [--network 10mbit:40ms,1.6mbit:150ms] [--phone cpu:4]
+                               [--network 10mbit:40ms,1.6mbit:150ms] [--network-cpu cpu:1]
+                               [--phone cpu:4]
 
 For each CPU setting (``--throttle``, default ``none``), interleaved runs of the app and of a
 bare page that only loads Pyodide in a module worker, each in a fresh browser profile:
@@ -38,7 +39,9 @@ none), a first visit of the app and of the bare page under Chromium's network em
 it, the round trip as the latency of each request), set on the page (which covers its
 dedicated workers: Python's) and on the service worker as soon as its script has loaded;
 the servers then gzip what a web host gzips (``Content-Encoding: gzip``, level 9: not the
-``.zip`` and ``.png`` files). Reported: first paint, engine ready, the service worker in
+``.zip`` and ``.png`` files). These runs hold the whole browser to one CPU with a high
+weight (``--network-cpu``, default ``cpu:1``: SlowCPU below), so that other work on a shared
+machine does not decide their times (a CPU-bound start would hide the network). Reported: first paint, engine ready, the service worker in
 control, the first visit's end, the later stage's end, and engine ready as a ratio to the
 bare page's Pyodide under the same shape.
 
@@ -188,17 +191,20 @@ class SlowCPU:
     is a wrapper script that starts Chromium inside the limit. ``rate`` 1 = one whole CPU."""
 
     PERIOD_US = 10_000
+    made = 0   # (each its own cgroup: two settings of one rate may be asked for)
 
     def __init__(self, rate: float, tmp: Path):
         self.rate = rate
         self.group = None
         quota = int(self.PERIOD_US / rate)
-        wrapper = tmp / f"chromium-{int(rate * 10)}.sh"
+        SlowCPU.made += 1
+        name = f"{int(rate * 10)}-{SlowCPU.made}"
+        wrapper = tmp / f"chromium-{name}.sh"
         root = cpu_cgroups()
         try:
             if root is None:
                 raise OSError("no writable cgroup with the cpu controller")
-            self.group = new_cgroup(root, f"tapete-bench-{os.getpid()}-{int(rate * 10)}", 256 * 1024,
+            self.group = new_cgroup(root, f"tapete-bench-{os.getpid()}-{name}", 256 * 1024,
                                     quota, self.PERIOD_US)
             self.method = (f"cgroup ({'v2 cpu.max' if root == CGROUP_V2 else 'v1 cpu.cfs_quota_us'}) "
                            f"{quota} us per {self.PERIOD_US} us")
@@ -625,7 +631,7 @@ def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
 
 
 def app_shaped(pw, url, server, tmp: Path, i: int, network, throttle) -> dict:
-    """A first visit of the app under a network shape (``throttle``: no CPU throttling)."""
+    """A first visit of the app under a network shape (``throttle``: --network-cpu)."""
     ctx, page = first_visit(pw, url, server, tmp / f"app-net-{network.mbit:g}-{i}", throttle, network)
     out = {"cold": page.evaluate("() => window.__tapete.readyAt"),
            "cold_paint": page.evaluate("() => window.__firstScreen"), **first_visit_done(page, server),
@@ -777,9 +783,9 @@ def wire(log) -> int:
     return sum(e[2] for e in log if e[1] == 200)
 
 
-def report_networks(shaped):
+def report_networks(shaped, throttle):
     """The first visits under each network shape, against the bare page's."""
-    print("### A first visit over a phone's network")
+    print(f"### A first visit over a phone's network (CPU: {throttle.spec}, {throttle.method})")
     print()
     print("Chromium's network emulation (page, Python's worker, service worker); the servers gzip "
           "like a web host (level 9, not .zip or .png). ms after navigation, medians; ratio: the "
@@ -829,6 +835,9 @@ def main(argv=None) -> int:
                          "e.g. none,cdp:4,cdp:6,cpu:4,cpu:6")
     ap.add_argument("--network", default="10mbit:40ms,1.6mbit:150ms",
                     help="network shapes of first visits, comma-separated <rate>mbit:<rtt>ms, or none")
+    ap.add_argument("--network-cpu", default="cpu:1",
+                    help="the CPU setting of the network shapes' runs (default cpu:1: the whole browser "
+                         "held to one CPU, with the weight that keeps other work from taking it)")
     ap.add_argument("--phone", default="cpu:4",
                     help="the CPU setting of the experts' phone-class figure (cpu:R or cdp:R), or none")
     args = ap.parse_args(argv)
@@ -862,9 +871,12 @@ def main(argv=None) -> int:
     servers = ServerFirst(tmp)
     try:
         throttles = [Throttle(spec, tmp, servers.executable) for spec in specs]
-        plain = next((t for t in throttles if t.kind == "none"), None) or Throttle("none", tmp, servers.executable)
+        startup = list(throttles)   # the start-up runs' settings; the others are closed too
+        if networks:
+            net_cpu = Throttle(args.network_cpu, tmp, servers.executable)
+            throttles.append(net_cpu)
         with sync_playwright() as pw:
-            for thr in throttles:
+            for thr in startup:
                 reached = reach(pw, url(bare_srv), thr, tmp) if thr.kind != "none" else None
                 apps, bares = [], []
                 for i in range(args.runs):  # interleaved, so both see the same machine load
@@ -875,8 +887,8 @@ def main(argv=None) -> int:
             for net in networks:
                 apps, bares = [], []
                 for i in range(args.runs):
-                    apps.append(app_shaped(pw, url(app_gz), app_gz, tmp, i, net, plain))
-                    bares.append(bare_shaped(pw, url(bare_gz), bare_gz, tmp, i, net, plain))
+                    apps.append(app_shaped(pw, url(app_gz), app_gz, tmp, i, net, net_cpu))
+                    bares.append(bare_shaped(pw, url(bare_gz), bare_gz, tmp, i, net, net_cpu))
                     load.append(os.getloadavg()[0])
                 shaped.append((net, apps, bares))
             if args.phone != "none":
@@ -934,7 +946,7 @@ def main(argv=None) -> int:
     for thr, apps, bares, reached in results:
         report_setting(thr, apps, bares, reached)
     if shaped:
-        report_networks(shaped)
+        report_networks(shaped, net_cpu)
     if phone:
         report_phone(*phone)
     print(f"(the bench took {time.monotonic() - began:.0f} s)")
