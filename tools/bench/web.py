@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures of the web app, in one run (docs/performance.md, "Web start").
 
-    python3 -m tools.bench.web        # the default: 4 min 10 s at load 14-23 on 2 cores (2026-12-06)
+    python3 -m tools.bench.web        # the default: 3.5-4 min on 2 cores at load 5-23 (2026-12-06)
     python3 -m tools.bench.web [--runs 3] [--throttle none,cdp:4,cdp:6,cpu:4,cpu:6]
                                [--network 10mbit:40ms,1.6mbit:150ms] [--network-cpu cpu:1]
                                [--phone cpu:4]
