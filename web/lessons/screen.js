@@ -206,6 +206,11 @@ function lessonTable(Base, { game, lesson, coach }) {
     }
 
     playAgain() { location.hash = lessonHref(game); }
+
+    destroy() {
+      super.destroy();
+      for (const k of ["lesson", "lessonStep", "lessonState", "lessonStars"]) delete this.root.dataset[k];
+    }
   };
 }
 
@@ -234,7 +239,6 @@ export async function openLesson(r) {
   if (index < 0) { errorPage(el, t("lessons.not_found"), game); return; }
   const lesson = doc.lessons[index];
   const next = doc.lessons[index + 1] || null;
-  el.dataset.lesson = `${game}/${lesson.id}`;
 
   const intro = () => dialog({ title: t(lesson.title), className: "lesson-intro",
     body: t(lesson.intro).split("\n\n").map((p) => h("p", { text: p })),
@@ -269,6 +273,7 @@ export async function openLesson(r) {
     const LessonTable = lessonTable(Table, { game, lesson, coach });
     const mine = table = new LessonTable(el, { id: null, game, match: source.match }, { session: source });
     setScreen(mine);
+    el.dataset.lesson = `${game}/${lesson.id}`;
     el.dataset.lessonState = "intro";
     await engine.ready;
     if (!isCurrent() || mine.destroyed) return;
@@ -281,8 +286,8 @@ export async function openLesson(r) {
     if (!isCurrent() || mine.destroyed) return;
     await intro();
     if (!isCurrent() || mine.destroyed) return;
-    mine.render(source.view);
     source.start();
+    mine.render(source.view);     // (the coach: the first goal, when it is the person's turn at once)
   }
   await play();
   return table;
