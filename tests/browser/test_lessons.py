@@ -100,15 +100,21 @@ def expected_now(page, step):
     raise AssertionError(f"none of {step['expect']} can be played")
 
 
-def play_lesson(page, lesson, wrong=None):
+def play_lesson(page, lesson, wrong=None, look=None):
     """Play ``lesson`` from its introduction to its end by taps; ``wrong(page, index)`` may try
-    moves that are not the lesson's at the start of a step first. Returns the stars shown."""
+    moves that are not the lesson's at the start of a step first; ``look(page, name)`` is
+    called at the introduction ("intro"), at each step ("1", "2"...) and at the end ("done")
+    (lesson_shots.py takes screenshots there). Returns the stars shown."""
     page.wait_for_selector("dialog.lesson-intro[open]", timeout=60_000)
+    if look:
+        look(page, "intro")
     page.locator("dialog.lesson-intro[open] button.primary").tap()
     for i, step in enumerate(lesson["steps"]):
         if wait_turn_or_done(page) == "done":
             raise AssertionError(f"{lesson['id']}: over before step {i + 1}")
         assert state(page)["step"] == i + 1, (lesson["id"], i + 1, state(page))
+        if look:
+            look(page, str(i + 1))
         if wrong:
             wrong(page, i)
         if step["expect"] == "any":
@@ -119,6 +125,8 @@ def play_lesson(page, lesson, wrong=None):
         while wait_turn_or_done(page) == "turn" and state(page)["step"] == i + 1:
             free_move(page)
     assert wait_turn_or_done(page) == "done", lesson["id"]
+    if look:
+        look(page, "done")
     return int(page.get_attribute("#screen", "data-lesson-stars"))
 
 
@@ -295,4 +303,30 @@ def test_axe_finds_nothing_in_the_lessons(phone, app_url):
         assert_clean(phone, "a lesson's end")
         assert phone.get_attribute("#screen", "data-lesson-stars") == "2"
     finally:
+        phone.evaluate("localStorage.removeItem('tapete.lessons')")
+
+
+def test_the_lessons_work_offline(phone, app_url, server, installed):
+    """The lessons' code, files, words and styles are in the service worker's precache list
+    (build.py; docs/lessons.md): with the app installed and no network at all, the list of
+    lessons opens after a reload and a lesson is played to its end, nothing served."""
+    # (the first-visit/later split: a "later" stage, where the app has one, done before)
+    phone.wait_for_function("() => !window.__tapete.later || window.__tapete.later.state === 'done'",
+                            timeout=90_000)
+    try:
+        server.offline = True
+        installed.context.set_offline(True)
+        phone.wait_for_timeout(300)   # (answers already on their way)
+        n = len(server.log)
+        phone.goto(app_url + "#/learn")
+        phone.reload()
+        wait_ready(phone)
+        phone.wait_for_selector(".lesson-list", timeout=30_000)
+        assert phone.locator("#screen .error-text").count() == 0
+        phone.locator("#lesson-cuarenta-pair").tap()
+        assert play_lesson(phone, LESSONS["cuarenta"][0]) == 3
+        assert len(server.log) == n, f"served while offline: {server.log[n:]}"
+    finally:
+        server.offline = False
+        installed.context.set_offline(False)
         phone.evaluate("localStorage.removeItem('tapete.lessons')")

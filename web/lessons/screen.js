@@ -85,10 +85,10 @@ class Coach {
     this.goalEl = h("span", { class: "coach-goal" });
     this.feedbackEl = h("p", { class: "coach-feedback", hidden: true });
     this.el = h("section", { class: "coach", "aria-label": t("lessons.coach") },
-      h("div", { class: "coach-row" },
-        h("p", { class: "coach-text" }, this.stepEl, this.goalEl),
+      h("div", { class: "coach-row" },     // (the "?" first: it floats, the goal runs beside and under it)
         h("button", { type: "button", class: "icon-btn coach-intro", "aria-label": t("lessons.read_again"), onclick: onIntro },
-          h("span", { "aria-hidden": "true", text: "?" }))),
+          h("span", { "aria-hidden": "true", text: "?" })),
+        h("p", { class: "coach-text" }, this.stepEl, this.goalEl)),
       this.feedbackEl);
   }
 
