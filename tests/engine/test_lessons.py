@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import copy
 import itertools
+import os
 import re
+from pathlib import Path
 
 import pytest
 
 from engine.api import handle
 from engine.bots import levels
 
-from .lesson_runner import (GAMES, LANGS, LESSON_FIELDS, STEP_FIELDS, UNTIL, LessonError, catalog,
+from .lesson_runner import (GAMES, ROOT, LANGS, LESSON_FIELDS, STEP_FIELDS, UNTIL, LessonError, catalog,
                             first_legal, last_legal, load, play)
 
 SOURCES = {"cuatrola": {"000", "002", "003", "option"}, "cuarenta": {"004", "option"}}
@@ -126,6 +128,29 @@ def test_every_lesson_word_is_in_every_language():
         assert set(cat) == named, (lang, sorted(set(cat) ^ named))
         assert all(isinstance(v, str) and v.strip() for v in cat.values()), lang
         assert not [k for k, v in cat.items() if re.search(r"\{\w+\}", v)], lang
+
+
+def test_every_cited_rule_text_is_in_its_source():
+    """A lesson's ``rule`` cites its rule text word for word: a sentence of the seed file it
+    names (the seeds' folder: TAPETE_SEEDS, else /work/shared/seeds; the part is skipped where
+    it is absent), or an option that docs/rules-<game>.md documents (**`name`**)."""
+    seeds_dir = Path(os.environ.get("TAPETE_SEEDS", "/work/shared/seeds"))
+    norm = lambda text: re.sub(r"\s+", " ", text).strip()    # noqa: E731
+    seeds = {p.name[:3]: norm(p.read_text(encoding="utf-8")) for p in seeds_dir.glob("0*.txt")}
+    checked = 0
+    for game in GAMES:
+        rules_doc = (ROOT / "docs" / f"rules-{game}.md").read_text(encoding="utf-8")
+        for lesson in load(game)["lessons"]:
+            for cite in lesson["rule"]:
+                if cite["source"] == "option":
+                    name = cite["text"].split(":")[0].strip()
+                    assert f"**`{name}`**" in rules_doc, (game, lesson["id"], name)
+                elif seeds:
+                    assert norm(cite["text"]) in seeds[cite["source"]], (game, lesson["id"], cite["text"])
+                    checked += 1
+    if not seeds:
+        pytest.skip(f"no seed files in {seeds_dir} (the options were checked)")
+    assert checked
 
 
 # ------------------------------------------------------------------------ the engine
