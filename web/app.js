@@ -19,7 +19,7 @@ import * as play from "./screens/play.js";
 
 // What tests and tools/bench/web.py read: readiness and timings.
 const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
-  codeCache: null };
+  codeCache: null, later: null };
 window.__tapete = status;
 
 let screen = null;
