@@ -312,7 +312,7 @@ def test_the_lessons_work_offline(phone, app_url, server, installed):
     """The lessons' code, files, words and styles are in the service worker's precache list
     (build.py; docs/lessons.md): with the app installed and no network at all, the list of
     lessons opens after a reload and a lesson is played to its end, nothing served."""
-    # (the first-visit/later split: a "later" stage, where the app has one, done before)
+    # (the lessons are "later" files, build.py LATER: fetched by the later stage after a first visit)
     phone.wait_for_function("() => !window.__tapete.later || window.__tapete.later.state === 'done'",
                             timeout=90_000)
     try:
