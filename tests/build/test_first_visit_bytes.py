@@ -24,6 +24,9 @@ import pytest
 
 import build
 
+# one worker runs them all: their module fixture (a Pyodide trace, a build) is made once
+pytestmark = pytest.mark.xdist_group("first-visit-build")
+
 needs_node = pytest.mark.skipif(
     not (shutil.which("node") or shutil.which("nodejs"))
     or not (build.PYODIDE_DIR / "pyodide.mjs").is_file(),
