@@ -6,6 +6,7 @@
 //         #/help[/<game>]  #/together  #/join  #/deal?<link>  (docs/share-links.md)
 //         #/review/<id>[?hand=N]  #/replay/<id>[?hand=N|at=K]  #/daily[/<game>]
 //         #/challenge?<link>  #/result/<id>  (docs/app.md, "Learning from a hand")
+//         #/learn[/<game>[?lesson=<id>|first=1]]  (the lessons: docs/lessons.md)
 import { setLang, t } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
@@ -66,6 +67,8 @@ const ROUTES = {
   result: { load: () => import("./screens/daily.js"), title: () => t("daily.result_title"),
     show: (m, r) => m.showResult(r.el, r.arg, r.isCurrent) },
   deal: { load: () => import("./screens/deal.js"), title: () => t("link.title"), show: (m, r) => m.openLink(r) },
+  learn: { load: () => import("./lessons/screen.js"),
+    title: (r) => (/(^|&)(lesson|first)=/.test(r.query) ? null : t("lessons.title")), show: (m, r) => m.showLearn(r) },
 };
 
 // ------------------------------------------------------------------ the back button

@@ -47,6 +47,10 @@ export function t(key, params) {
   return s;
 }
 
+/** More strings for the current language: a feature's own catalog, loaded with the feature
+ * (the lessons' words, web/lessons/i18n/). A change of language replaces them too. */
+export function addStrings(strings) { catalog = { ...catalog, ...strings }; }
+
 /** True when the catalog has `key` (used for optional texts such as option labels). */
 export function has(key) { return Object.prototype.hasOwnProperty.call(catalog, key); }
 

@@ -387,4 +387,9 @@ def phone(installed, server):
 
 
 def read_catalog(lang: str) -> dict:
-    return json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+    """The UI catalog of ``lang`` with the lessons' words (web/lessons/i18n/, added to it when
+    the lessons load), so that every catalog check covers them too."""
+    cat = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+    lessons = json.loads((ROOT / "web" / "lessons" / "i18n" / f"{lang}.json").read_text())
+    assert not set(cat) & set(lessons), "a lesson key in the UI catalog"
+    return {**cat, **lessons}
