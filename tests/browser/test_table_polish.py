@@ -62,6 +62,104 @@ def test_a_double_tap_on_start_plays_no_card(phone, app_url):
     assert stored(phone, mid)["match"]["actions"][0] == "JS"
 
 
+# The tap guard as a person meets it (issue 32): the tests' init script turns its 350 ms off
+# (conftest.WATCH); these tests turn it back on for their page.
+GUARD_ON = "() => { delete window.__tapeteTapFreshMs; }"
+GUARD_OFF = "() => { window.__tapeteTapFreshMs = 0; }"
+# when what `sel` names is drawn (performance.now()), and when every finger went down (and
+# on which card)
+WATCH_DRAWN = """(sel) => {
+  window.__downs = [];
+  window.__downOn = [];
+  if (!window.__downsWatched) {
+    window.__downsWatched = true;
+    document.addEventListener('pointerdown', (e) => {
+      window.__downs.push(performance.now());
+      const b = e.target.closest && e.target.closest('button');
+      window.__downOn.push(b && b.dataset.card || null);
+    }, true);
+  }
+  window.__drawn = null;
+  const mo = new MutationObserver(() => {
+    if (document.querySelector(sel)) { mo.disconnect(); window.__drawn = performance.now(); }
+  });
+  mo.observe(document.body, { childList: true, subtree: true, attributes: true });
+}"""
+SOON = 300   # ms: a tap this soon after its control appeared is what the guard stops (350 ms)
+
+
+def test_a_tap_on_a_card_drawn_a_moment_before_plays_nothing(phone, app_url):
+    """Cuarenta, 2 players, seed first-0, Pixel 7: a double tap on "Start" whose second tap comes
+    down on the jack of spades a moment after it was drawn under the finger (the finger went
+    down on the card, not on the form: the first guard let it through and the card was
+    played). A tap 400 ms or more after the card appeared plays it at once."""
+    set_settings(phone, speed="instant", lang="en")
+    try:
+        for attempt in range(3):   # a machine too busy to tap within 350 ms tries again
+            start_form(phone, app_url, "cuarenta", seed="first-0", query="?players=2")
+            phone.evaluate(GUARD_ON)
+            box = phone.locator("#start").bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            phone.wait_for_timeout(400)          # the form has been seen: "Start" is a person's tap
+            hold_engine(phone, "view")           # the table waits for its first view
+            phone.touchscreen.tap(x, y)          # first tap: Start
+            phone.wait_for_function("() => window.__held && window.__held.length > 0", timeout=30_000)
+            phone.evaluate(WATCH_DRAWN, ".table .hand button.card[data-card=JS]")
+            release_engine(phone)
+            phone.wait_for_function("() => window.__drawn !== null", timeout=30_000, polling=5)
+            phone.touchscreen.tap(x, y)          # second tap: on the card drawn under the finger
+            drawn, downs = phone.evaluate("[window.__drawn, window.__downs]")
+            if downs and downs[0] - drawn < SOON:
+                break
+        else:
+            raise AssertionError(f"could not tap within {SOON} ms of the card being drawn: {downs[0] - drawn:.0f} ms")
+        assert phone.evaluate("window.__downOn[0]") == "JS"   # the finger came down on the new card
+        phone.wait_for_timeout(600)
+        mid = phone.url.split("#/play/")[1]
+        assert stored(phone, mid)["match"]["actions"] == []
+        assert moves(phone) == 0
+        # a person's tap, 400 ms or more after the card appeared, plays it at once
+        phone.wait_for_function("(t) => performance.now() - t >= 400", arg=drawn)
+        before = moves(phone)
+        phone.touchscreen.tap(x, y)
+        wait_moved(phone, before, timeout=5_000)
+        assert phone.evaluate("window.__downs")[-1] - drawn >= 400
+        assert stored(phone, mid)["match"]["actions"][0] == "JS"
+    finally:
+        phone.evaluate(GUARD_OFF)
+
+
+def test_a_tap_on_a_button_of_a_dialog_just_opened_does_nothing(phone, app_url):
+    """The same guard on every screen change: the score sheet's "Close" tapped the moment the
+    dialog opens leaves it open; tapped 400 ms after it opened it closes it."""
+    set_settings(phone, speed="instant", lang="en")
+    new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
+    my_turn(phone)
+    close = "dialog.scores[open] button.primary"
+    phone.evaluate(GUARD_ON)
+    try:
+        for attempt in range(3):   # a machine too busy to tap within 350 ms tries again
+            phone.wait_for_timeout(400)
+            phone.evaluate(WATCH_DRAWN, close)
+            press(phone, phone.locator("#scores"))
+            phone.wait_for_function("() => window.__drawn !== null", timeout=30_000, polling=5)
+            box = phone.locator(close).bounding_box()
+            phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            drawn, downs = phone.evaluate("[window.__drawn, window.__downs]")
+            if downs[-1] - drawn < SOON:
+                break
+            phone.wait_for_selector("dialog.scores[open]", state="detached", timeout=5_000)
+        else:
+            raise AssertionError(f"could not tap within {SOON} ms of the dialog opening: {downs[-1] - drawn:.0f} ms")
+        phone.wait_for_timeout(300)
+        assert phone.locator("dialog.scores[open]").count() == 1   # the quick tap did nothing
+        phone.wait_for_function("(t) => performance.now() - t >= 400", arg=drawn)
+        press(phone, phone.locator(close))
+        phone.wait_for_selector("dialog.scores[open]", state="detached", timeout=5_000)
+    finally:
+        phone.evaluate(GUARD_OFF)
+
+
 def test_a_double_tap_on_start_is_not_a_refused_card_in_cuatrola(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     collect_said(phone)
