@@ -35,6 +35,35 @@ def test_every_option_choice_rule_set_and_level_has_words():
             assert f"level.{level}.help" in en, level
 
 
+def test_each_level_says_what_it_does_now_in_each_game():
+    """The level list said the novice "plays any permitted card"; it is a beginner now, a
+    different one in each game (engine/bots/*_novice.py, docs/bots.md): each game has its own
+    words for each of its levels, in every language."""
+    for lang in LANGS:
+        cat = read_catalog(lang)
+        for game, spec in GAMES.items():
+            texts = [cat.get(f"level.{game}.{level}.help") for level in spec["levels"]]
+            assert all(texts), (lang, game)
+            assert len(set(texts)) == len(texts), (lang, game)
+        any_card = {"en": "any card", "es": "cualquier carta", "de": "irgendeine", "fr": "n'importe quelle"}[lang]
+        assert not [k for k, v in cat.items() if k.startswith("level.") and any_card in v], lang
+
+
+def test_the_form_shows_the_games_own_level_words(phone, app_url):
+    for lang in ("es", "en"):
+        cat = read_catalog(lang)
+        set_settings(phone, lang=lang, speed="instant")
+        goto(phone, app_url, "#/", reload=True)
+        for game, query in (("cuatrola", ""), ("cuarenta", "?players=2")):
+            phone.goto(f"{app_url}#/new/{game}{query}")
+            phone.wait_for_selector("#start")
+            for level in GAMES[game]["levels"]:
+                help_text = phone.inner_text(f"label[for=level-{level}] .opt-help")
+                assert help_text == cat[f"level.{game}.{level}.help"], (lang, game, level)
+    set_settings(phone, lang="en", speed="instant")
+    goto(phone, app_url, "#/", reload=True)
+
+
 def test_catalogs_name_no_developer_words():
     for lang in LANGS:
         for key, text in read_catalog(lang).items():
