@@ -10,6 +10,7 @@ import { engine } from "./engine.js";
 import * as store from "./store.js";
 import { h, clear, toast, closeDialogs, forgetStaleDialog, installTapGuard, applyMotion } from "./ui.js";
 import { installDefs } from "./cards.js";
+import { applyLook } from "./look.js";
 import { showHome } from "./screens/home.js";
 // Only what the home screen needs is loaded up front (it is on screen at once); the other
 // screens are loaded when first shown.
@@ -466,6 +467,7 @@ const BOOT_STAGES = { start: 0.05, wasm: 0.25, engine: 0.9 };
 async function main() {
   // (boot.js has already created Python's worker, on every visit)
   const settings = store.getSettings();
+  applyLook(settings);   // the theme, cards and layout chosen in Settings, before anything is drawn
   await setLang(settings.lang === "auto" ? null : settings.lang);
   // a first visit downloads Python now (the service worker copies it once it is up). The
   // bar moves by the worker's stages (not an endless animation: without a GPU, one costs
