@@ -15,7 +15,7 @@ const PREVIEW = { spanish: ["12O", "7C", "1E", "12B"], french: ["KH", "7D", "AC"
 /** A group of radio buttons for a setting with a fixed list of choices (store.CHOICES). */
 function choiceGroup(key, legend, label, s, after, order = store.CHOICES[key]) {
   return h("fieldset", { class: "field look-choice", id: `set-${key}` }, h("legend", { text: legend }),
-    h("div", { class: "radios" }, order.map((v) => h("label", { class: "radio" },
+    h("div", { class: "radios" }, order.map((v) => h("label", { class: "radio", for: `set-${key}-${v}` },
       h("input", { type: "radio", name: key, value: v, id: `set-${key}-${v}`, checked: s[key] === v ? true : null,
         onchange: () => { store.setSettings({ [key]: v }); after(); toast(t("settings.saved")); } }),
       h("span", { text: label(v) })))));
