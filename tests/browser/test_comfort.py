@@ -303,3 +303,64 @@ def test_a_damaged_settings_record_counts_as_its_defaults(phone, app_url):
         set_settings(phone, lang="en", speed="instant", theme="auto", suits="classic", indices="normal",
                      hand="right", cardSize="normal", haptics=True)
         goto(phone, app_url, "#/", reload=True)
+
+
+# ---------------------------------------------------------------- statistics: results match by match
+def test_statistics_chart_results_match_by_match_with_a_summary_in_words(new_browser, app_url):
+    """Five finished Cuatrola matches (to 1 point, the computer players in every seat; stored
+    one minute apart): the group's chart has a bar per match, oldest first, up for a win and
+    down for a loss, as long as the margin; its caption says it in words; it is drawn in the
+    theme's colours and axe finds nothing on the screen in either theme."""
+    from engine.api import handle
+    from .conftest import read_catalog
+    from .test_axe import assert_clean
+    from .test_screens import bot_match, record as stats_record
+    phone = new_browser().page()      # a profile of its own: these five are its only matches
+    goto(phone, app_url)
+    base = 1_700_000_000_000
+    expected = []
+    for i in range(5):
+        m = bot_match("cuatrola", {"end": "target", "target": 1}, f"chart-{i}", "novice")
+        s = handle({"op": "summary", "match": m})["summary"]
+        assert s["finished"]
+        expected.append((s["winner"] == 0, s["score"][0] - s["score"][1], s["score"]))
+        put_raw(phone, {**stats_record(f"chart-{i}", m), "updated": base + 60_000 * (4 - i) if i % 2 else base + 60_000 * i})
+    # the order by when each was last played
+    order = sorted(range(5), key=lambda i: base + 60_000 * (4 - i) if i % 2 else base + 60_000 * i)
+    expected = [expected[i] for i in order]
+    set_settings(phone, lang="en", speed="instant")
+    try:
+        goto(phone, app_url, "#/", reload=True)
+        phone.goto(app_url + "#/stats")
+        phone.wait_for_selector(".stats.ready", timeout=120_000)
+        fig = phone.locator(".stats-group[data-game=cuatrola] figure.stats-chart")
+        assert fig.count() == 1
+        assert fig.locator("svg").get_attribute("aria-hidden") == "true"
+        bars = fig.locator("rect").evaluate_all("""els => els.map(e => ({cls: e.getAttribute('class'),
+          y: +e.getAttribute('y'), h: +e.getAttribute('height')}))""")
+        assert len(bars) == 5
+        most = max(abs(m) for _, m, _ in expected)
+        for bar, (won, margin, _) in zip(bars, expected):
+            assert bar["cls"] == ("win" if won else "loss"), (bars, expected)
+            assert (bar["y"] + bar["h"] <= 32.01) if won else (bar["y"] >= 31.99), bar
+            assert abs(bar["h"] - max(2, abs(margin) / most * 29)) < 0.11, (bar, margin)
+        en = read_catalog("en")
+        wins = sum(w for w, _, _ in expected)
+
+        def form(key, n):
+            return en[f"{key}.one" if n == 1 else f"{key}.other"].replace("{n}", str(n))
+        last = expected[-1]
+        caption = (en["stats.chart_title"] + " " + en["stats.chart_summary"]
+                   .replace("{matches}", form("stats.chart_matches", 5)).replace("{won}", form("stats.chart_won", wins))
+                   .replace("{lost}", form("stats.chart_lost", 5 - wins)) + " "
+                   + en["stats.chart_last_won" if last[0] else "stats.chart_last_lost"]
+                   .replace("{us}", str(last[2][0])).replace("{them}", str(last[2][1])))
+        assert fig.locator("figcaption").inner_text() == caption
+        fills = {}
+        for theme in ("light", "dark"):
+            phone.emulate_media(color_scheme=theme)
+            fills[theme] = fig.locator("rect").first.evaluate("e => getComputedStyle(e).fill")
+            assert_clean(phone, f"statistics with a chart ({theme})")
+        assert fills["light"] != fills["dark"], fills
+    finally:
+        phone.emulate_media(color_scheme="light")

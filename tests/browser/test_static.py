@@ -222,3 +222,14 @@ def test_no_merge_conflict_marker_in_the_sources():
     assert len(paths) > 50
     marked = [p for p in paths if CONFLICT.search((ROOT / p).read_text(errors="replace"))]
     assert not marked, f"merge conflict markers in {marked}"
+
+
+def test_the_dark_theme_has_one_set_of_colours():
+    """app.css states the dark theme's colours twice (chosen, and the system's when no theme is
+    chosen: web/look.js): the two blocks must say the same."""
+    css = (ROOT / "web" / "app.css").read_text()
+    chosen = re.search(r"html\[data-theme=dark\] \{([^}]*)\}", css).group(1)
+    system = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*html:not\(\[data-theme\]\) \{([^}]*)\}", css).group(1)
+    norm = lambda block: sorted(d.strip() for d in block.split(";") if d.strip())  # noqa: E731
+    assert norm(chosen) == norm(system)
+    assert len(norm(chosen)) > 10

@@ -929,3 +929,107 @@ def test_the_table_fits_a_phone_held_sideways(phone, app_url):
     finally:
         phone.set_viewport_size({"width": 412, "height": 839})
         use_language(phone, app_url, "en", speed="instant")
+
+
+# ---------------------------------------------------------------- every window, every row of controls
+# Issue 32: on a short landscape window (1024x730, 1366x682) the table overflowed while the
+# capture choice was shown (the header or the bottom of the hand cut off, the page scrolled).
+# Every size either way up, with every row of controls a table can show: the bids, a capture
+# choice (four ways), a ronda claim, the hint and take-back buttons; the felt's cards, seats
+# and cartons inside the felt (none under your part of the table).
+WINDOWS = [(1024, 730), (1366, 682), (412, 839), (360, 640)]
+FELT_FITS = """() => {
+  const out = [];
+  const f = document.querySelector('.table .felt').getBoundingClientRect();
+  for (const el of document.querySelectorAll('.table .felt .card, .table .felt .seat-label, .table .felt .carton, .table .felt .trump-box')) {
+    if (!el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < f.top - 0.5 || r.bottom > f.bottom + 0.5 || r.left < f.left - 0.5 || r.right > f.right + 0.5)
+      out.push(`${el.className} ${el.dataset.card || ''} out of the felt: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} in ${Math.round(f.top)}-${Math.round(f.bottom)}`);
+  }
+  return out;
+}"""
+ASSISTS = {"assist": {"hint": True, "takeback": True}}
+
+
+def _bot_until(match, want, mine=None, limit=300):
+    """Play on with the novice in every seat (``mine(view)`` for the person's seat, when given)
+    until ``want(view of seat 0)``; None if the match ends first."""
+    for _ in range(limit):
+        view = handle({"op": "view", "match": match, "seat": 0})["view"]
+        if want(view):
+            return match
+        if view.get("winner") is not None:
+            return None
+        seat = view["turn"]
+        action = (mine(view) if seat == 0 and mine else None) or handle(
+            {"op": "bot", "match": match, "seat": seat, "level": "novice"})["action"]
+        match = handle({"op": "act", "match": match, "seat": seat, "action": action})["match"]
+    return None
+
+
+def _new(game, seed, players=None):
+    return handle({"op": "new", "game": game, "seed": seed, "seat": 0, "rules": {"players": players} if players else {},
+                   "meta": {"app": "tapete-web", "level": "novice", **ASSISTS}})["match"]
+
+
+@functools.cache
+def every_controls_row():
+    """[(name, match, card to tap or None)]: Cuatrola's bids and a trick; Cuarenta (2 and 4
+    players) choosing among four captures, and claiming a ronda (found with CPython)."""
+    out = []
+    out.append(("bids", _bot_until(_new("cuatrola", "rows-bid"), lambda v: v["turn"] == 0), None))
+    out.append(("trick", _bot_until(_new("cuatrola", "rows-trick"), lambda v: v["turn"] == 0 and v["phase"] == "play"
+                                    and len(v.get("trick") or []) >= 2, mine=lambda v: "pass" if "pass" in v["legal"] else None), None))
+
+    def ways(v):
+        by = {}
+        for o in v["captures"]:
+            by.setdefault(o["card"], []).append(o)
+        return max(by.items(), key=lambda kv: len(kv[1]), default=(None, []))
+
+    for players in (2, 4):
+        for k in range(400):
+            m = _bot_until(_new("cuarenta", f"rows-cap-{k}", players), lambda v: v["turn"] == 0 and v["phase"] == "play"
+                           and len(ways(v)[1]) >= 4 and len(v["table"]) >= 4, limit=60)
+            if m:
+                view = handle({"op": "view", "match": m, "seat": 0})["view"]
+                out.append((f"capture choice, {players} players", m, ways(view)[0]))
+                break
+        for k in range(300):
+            m = _bot_until(_new("cuarenta", f"rows-claim-{k}", players), lambda v: v["phase"] == "claim" and v["turn"] == 0, limit=200)
+            if m:
+                out.append((f"ronda claim, {players} players", m, None))
+                break
+    assert len(out) == 6, [n for n, _, _ in out]
+    return out
+
+
+def test_the_table_fits_every_window_with_every_row_of_controls(phone, app_url):
+    from .review_helpers import record
+    looks = (("de", {}), ("es", {}), ("es", {"cardSize": "large", "indices": "large", "hand": "left"}))
+    try:
+        for lang, look in looks:
+            phone.set_viewport_size({"width": 412, "height": 839})
+            use_language(phone, app_url, lang, speed="instant", **{"cardSize": "normal", "indices": "normal", "hand": "right", **look})
+            for n, (name, match, card) in enumerate(every_controls_row()):
+                rid = f"rows-{lang}-{len(look)}-{n}"
+                put_raw(phone, record(rid, match))
+                phone.set_viewport_size({"width": 412, "height": 839})
+                phone.goto(f"{app_url}#/play/{rid}")
+                phone.wait_for_selector(".table .controls button, .table .hand button.card:not(.illegal)", timeout=60_000)
+                if card:
+                    press(phone, phone.locator(f".hand button.card[data-card='{card}']"))
+                    phone.wait_for_selector(".controls .capture-btn")
+                    assert phone.locator(".controls .capture-btn").count() >= 4, name
+                assert phone.locator("#hint-btn").count() == 1, name
+                for w, h in WINDOWS + [(h, w) for w, h in WINDOWS]:
+                    phone.set_viewport_size({"width": w, "height": h})
+                    phone.wait_for_timeout(60)
+                    where = (lang, look, name, w, h)
+                    assert phone.evaluate(SIDEWAYS_FITS) == [], where
+                    assert phone.evaluate(HEADER_FITS) == [], where
+                    assert phone.evaluate(FELT_FITS) == [], where
+    finally:
+        phone.set_viewport_size({"width": 412, "height": 839})
+        use_language(phone, app_url, "en", speed="instant", cardSize="normal", indices="normal", hand="right")
