@@ -4,6 +4,7 @@
     python3 build.py            build dist/
     python3 build.py serve      build, then serve dist/ at http://localhost:8000
     python3 build.py serve --port 8080 --no-build
+    python3 build.py trace      list what the app's Python imports (tools/build/stdlib_modules.json)
 
 ``serve`` takes its port before building: when the port is taken it prints one line naming
 ``--port`` and exits with status 3.
@@ -12,19 +13,25 @@ What goes into dist/ (see docs/app.md):
 
 - the ``web/`` shell (HTML, CSS, JS modules, i18n catalogs), copied as is;
 - ``engine.zip``: every ``engine/**/*.py`` but the command line's ``__main__.py``, compiled
-  to bytecode by Pyodide's own Python (``tools/pyc.mjs`` under Node: the ``.pyc`` where the
+  to bytecode by Pyodide's own Python (``tools/build/pyc.mjs`` under Node: the ``.pyc`` where the
   ``.py`` was, an unchecked source hash instead of a time stamp, no docstrings) and the model files (``*.json``), sorted, fixed timestamps; the
   worker unpacks it with ``pyodide.unpackArchive`` and imports every engine module without
   compiling any source (docs/performance.md, issue 15). Compiled trees are kept in
   ``.cache/engine-pyc/`` by the hash of their inputs;
 - ``pyodide/``: the Pyodide core pinned to one version from ``node_modules/pyodide``
-  and a ``pyodide-lock.json`` that lists only what is shipped (no packages);
+  and a ``pyodide-lock.json`` that lists only what is shipped (no packages); its
+  ``python_stdlib.zip`` is the standard library trimmed to the modules that
+  ``tools/build/stdlib_modules.json`` lists (what the app's Python imports, found by
+  ``python3 build.py trace``: every api op of both games and of the review run under Pyodide),
+  as sources without docstrings or comments (``tools/build/stdlib.mjs strip``); the build fails when
+  the engine imports a module of the standard library that the list lacks;
 - ``icons/``: PNG icons drawn here with zlib + struct (no image library);
 - ``vendor/``: the QR code libraries of "play together" (docs/play-together.md), copied
   byte for byte from ``node_modules`` (versions pinned by package.json): uqr's ES module
   (encoder) and jsQR's UMD script (decoder, loaded by a classic worker), with their licences;
 - ``manifest.json`` (copied from the repo root);
-- ``build.json``: the version, the Pyodide version and the engine archive's hash;
+- ``build.json``: the version, the Pyodide version and the hashes of the engine archive and
+  of the standard library archive;
 - ``service-worker.js``: the root source with the content-hashed precache list and
   the version injected.
 
@@ -59,11 +66,15 @@ ENGINE = ROOT / "engine"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 PYODIDE_VERSION = "314.0.8"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+STDLIB_NAME = "python_stdlib.zip"   # the standard library, where Pyodide's loader looks for it
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 NODE_MODULES = ROOT / "node_modules"
-PYC_TOOL = ROOT / "tools" / "pyc.mjs"
+PYC_TOOL = ROOT / "tools" / "build" / "pyc.mjs"
 PYC_CACHE = ROOT / ".cache" / "engine-pyc"
 PYC_CACHE_KEEP = 8            # compiled trees kept (the newest)
+STDLIB_TOOL = ROOT / "tools" / "build" / "stdlib.mjs"
+STDLIB_LIST = ROOT / "tools" / "build" / "stdlib_modules.json"   # made by `python3 build.py trace`
+STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 MAIN = Path("__main__.py")   # the command line (python -m engine): not in the app
 #: npm packages shipped in dist/vendor/, unchanged: package → {file in the package: path in dist}.
 #: Their versions are the exact pins of package.json's devDependencies. uqr is an ES module
@@ -194,24 +205,9 @@ def vendor_files(modules: Path | None = None) -> dict[str, bytes]:
 
 
 # --------------------------------------------------------------------------- engine
-#: Model files the engine loads when a computer level is imported (path under engine/):
-#: a missing or damaged one fails the build rather than shipping a player that cannot play.
-MODELS = ("bots/cuatrola_leads.json",)
-
-
-def check_models(src: Path) -> None:
-    """Check each model file of ``src`` with the engine's own loader (format, checksum)."""
-    try:
-        from engine.bots.cuatrola_leads import load
-        for name in MODELS:
-            load(src / name)
-    except Exception as e:  # ModelError, or the engine's own model failing its import
-        raise BuildError(f"{e}") from None
-
-
 def engine_bytecode(src: Path) -> dict[str, bytes]:
     """``{relative path of the .pyc: bytes}`` for every ``.py`` of ``src``, compiled by the
-    pinned Pyodide's Python (``tools/pyc.mjs``), cached by the hash of every input."""
+    pinned Pyodide's Python (``tools/build/pyc.mjs``), cached by the hash of every input."""
     sources = [p for p in files_under(src) if p.suffix == ".py" and p.relative_to(src) != MAIN]
     h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + PYC_TOOL.read_bytes())
     for p in sources:
@@ -219,35 +215,52 @@ def engine_bytecode(src: Path) -> dict[str, bytes]:
     cached = PYC_CACHE / h.hexdigest()[:32]
     wanted = sorted(p.relative_to(src).with_suffix(".pyc").as_posix() for p in sources)
     if not all((cached / rel).is_file() for rel in wanted):
-        node = shutil.which("node") or shutil.which("nodejs")
-        if not node:
-            raise BuildError("Node.js is needed to compile the engine with Pyodide's Python "
-                             "(Debian: `apt-get install -y nodejs`).")
+        node = node_for("to compile the engine with Pyodide's Python")
         check_pyodide()
-        tmp = cached.with_name(cached.name + ".tmp")
+        # a directory of this process's own: builds may run at once (parallel tests)
+        tmp = cached.with_name(f"{cached.name}.tmp{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
         import subprocess
         run = subprocess.run([node, str(PYC_TOOL), str(PYODIDE_DIR), str(src), str(tmp)],
                              capture_output=True, text=True)
         if run.returncode:
+            shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError("the engine does not compile under Pyodide's Python:\n"
                              + (run.stderr.strip() or run.stdout.strip()))
-        shutil.rmtree(cached, ignore_errors=True)
-        tmp.rename(cached)
-        kept = sorted((d for d in PYC_CACHE.iterdir() if d.is_dir() and d != cached),
-                      key=lambda d: d.stat().st_mtime, reverse=True)
-        for old in kept[PYC_CACHE_KEEP - 1:]:
-            shutil.rmtree(old, ignore_errors=True)
+        keep_newest(PYC_CACHE, cached, tmp, lambda: all((cached / rel).is_file() for rel in wanted))
     return {rel: (cached / rel).read_bytes() for rel in wanted}
+
+
+def node_for(why: str) -> str:
+    """The path of Node.js, or a BuildError saying what it is needed for."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if not node:
+        raise BuildError(f"Node.js is needed {why} (Debian: `apt-get install -y nodejs`).")
+    return node
+
+
+def keep_newest(cache: Path, cached: Path, made: Path, complete=lambda: False) -> None:
+    """Move the tree ``made`` to ``cached`` (unless ``complete()``: another build stored the
+    whole tree first; builds may run at once in parallel tests) and drop all but the newest
+    ``PYC_CACHE_KEEP`` trees of ``cache``, never another build's unfinished ``.tmp`` tree."""
+    if not complete():
+        shutil.rmtree(cached, ignore_errors=True)
+    try:
+        made.rename(cached)
+    except OSError:          # another build stored the same tree first
+        shutil.rmtree(made, ignore_errors=True)
+    kept = sorted((d for d in cache.iterdir() if d.is_dir() and d != cached
+                   and ".tmp" not in d.name), key=lambda d: d.stat().st_mtime, reverse=True)
+    for old in kept[PYC_CACHE_KEEP - 1:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def engine_archive(src: Path | None = None) -> bytes:
     """A reproducible zip of the engine package (``engine/...`` paths): its bytecode and its
-    model files, no source."""
+    data files (``.json``; none today), no source."""
     src = src or ENGINE
     if not (src / "__init__.py").is_file():
         raise BuildError(f"the engine package is missing ({src}/__init__.py)")
-    check_models(src)
     entries = engine_bytecode(src)
     for p in files_under(src):
         if p.suffix == ".json":
@@ -260,6 +273,153 @@ def engine_archive(src: Path | None = None) -> bytes:
             info.external_attr = 0o644 << 16
             info.create_system = 3
             z.writestr(info, entries[rel], compresslevel=9)
+    return buf.getvalue()
+
+
+# --------------------------------------------------------------------------- stdlib
+def stdlib_trace(engine_zip: bytes, stdlib: bytes | None = None) -> dict:
+    """What the app's Python imports: ``tools/build/stdlib.mjs trace`` run on ``engine_zip`` (every
+    api op of both games and of the review, after a normal boot and after a restore from a
+    memory snapshot) with ``stdlib`` as the standard library (default: Pyodide's own)."""
+    import subprocess
+    import tempfile
+    node = node_for("to trace the app's imports under Pyodide")
+    check_pyodide()
+    with tempfile.TemporaryDirectory(prefix="tapete-trace-") as tmp:
+        args = [node, str(STDLIB_TOOL), "trace", str(PYODIDE_DIR), str(Path(tmp) / "engine.zip")]
+        (Path(tmp) / "engine.zip").write_bytes(engine_zip)
+        if stdlib is not None:
+            args.append(str(Path(tmp) / STDLIB_NAME))
+            (Path(tmp) / STDLIB_NAME).write_bytes(stdlib)
+        run = subprocess.run(args, capture_output=True, text=True)
+    lines = run.stdout.strip().splitlines()
+    if run.returncode or not lines:
+        raise BuildError("the import trace failed under Pyodide:\n"
+                         + (run.stderr.strip() or run.stdout.strip())[-3000:])
+    return json.loads(lines[-1])
+
+
+def write_stdlib_list(trace: dict) -> None:
+    """``tools/build/stdlib_modules.json``: the modules a trace found (see ``stdlib_list``) and,
+    for the reader, ``unreached``: what those modules import that no op reached (not
+    shipped: a path that reached one would raise ModuleNotFoundError)."""
+    STDLIB_LIST.write_bytes(canonical_json({
+        "made_by": "python3 build.py trace", "pyodide": trace["pyodide"],
+        "python": trace["python"], "modules": trace["modules"], "builtin": trace["builtin"],
+        "unreached": trace["unreached"],
+    }, indent=1))
+
+
+def stdlib_list() -> dict:
+    """The traced list: ``modules`` (name → path in Pyodide's python_stdlib.zip) and
+    ``builtin`` (names the app imports from the wasm or frozen), checked against the pinned
+    Pyodide; a BuildError naming ``python3 build.py trace`` otherwise."""
+    again = "run `python3 build.py trace`, then build again"
+    try:
+        data = json.loads(STDLIB_LIST.read_text())
+    except (OSError, ValueError) as e:
+        raise BuildError(f"{STDLIB_LIST.relative_to(ROOT)} cannot be read ({e}): {again}") from None
+    modules = data.get("modules") if isinstance(data, dict) else None
+    if not isinstance(modules, dict) or not modules or not isinstance(data.get("builtin"), list) \
+            or not all(isinstance(p, str) and p.endswith(".py") for p in modules.values()):
+        raise BuildError(f"{STDLIB_LIST.relative_to(ROOT)} is not a list of modules: {again}")
+    if data.get("pyodide") != PYODIDE_VERSION:
+        raise BuildError(f"{STDLIB_LIST.relative_to(ROOT)} lists the imports under Pyodide "
+                         f"{data.get('pyodide')}, this build pins {PYODIDE_VERSION}: {again}")
+    return data
+
+
+def engine_imports(src: Path) -> list[tuple[str, int, str]]:
+    """``(file, line, module)`` for every module an engine source (not ``__main__.py``)
+    imports outside the engine, with each parent package (``import a.b``: ``a``, ``a.b``;
+    ``from a import b``: ``a``, and ``a.b`` in case it is a module)."""
+    import ast
+    out = []
+    for p in files_under(src):
+        rel = p.relative_to(src)
+        if p.suffix != ".py" or rel == MAIN:
+            continue
+        for node in ast.walk(ast.parse(p.read_bytes(), str(p))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            else:
+                continue
+            found = {}
+            for name in names:
+                parts = name.split(".")
+                if parts[0] != "engine":
+                    found.update(dict.fromkeys(".".join(parts[:i + 1]) for i in range(len(parts))))
+            out += [(rel.as_posix(), node.lineno, name) for name in found]
+    return out
+
+
+def check_engine_imports(kept: dict, archive: set[str], src: Path) -> None:
+    """A BuildError when an engine source imports a module of Pyodide's standard library
+    archive that the trimmed one lacks (an import the trace has not seen)."""
+    known = set(kept["modules"]) | set(kept["builtin"])
+    missing = []
+    for rel, line, name in engine_imports(src):
+        path = name.replace(".", "/")
+        if name not in known and (f"{path}.py" in archive or f"{path}/__init__.py" in archive):
+            missing.append(f"engine/{rel}:{line} imports {name}")
+    if missing:
+        raise BuildError("the trimmed standard library lacks what the engine imports:\n  "
+                         + "\n  ".join(sorted(set(missing)))
+                         + "\nRun `python3 build.py trace` (every api op under Pyodide; it lists "
+                           "what they import), then build again.")
+
+
+def stripped_sources(paths: list[str]) -> dict[str, bytes]:
+    """``{path: source without docstrings or comments}`` for ``paths`` of Pyodide's
+    python_stdlib.zip (``tools/build/stdlib.mjs strip``), cached by the hash of every input."""
+    h = hashlib.sha256(PYODIDE_VERSION.encode() + b"\0" + STDLIB_TOOL.read_bytes())
+    h.update(json.dumps(paths).encode())
+    cached = STDLIB_CACHE / h.hexdigest()[:32]
+    if not all((cached / rel).is_file() for rel in paths):
+        node = node_for("to strip the standard library with Pyodide's Python")
+        check_pyodide()
+        import subprocess
+        import tempfile
+        tmp = cached.with_name(f"{cached.name}.tmp{os.getpid()}")
+        shutil.rmtree(tmp, ignore_errors=True)
+        with tempfile.TemporaryDirectory(prefix="tapete-stdlib-") as work:
+            (Path(work) / "paths.json").write_text(json.dumps(paths))
+            run = subprocess.run([node, str(STDLIB_TOOL), "strip", str(PYODIDE_DIR),
+                                  str(Path(work) / "paths.json"), str(tmp)],
+                                 capture_output=True, text=True)
+        if run.returncode:
+            raise BuildError("the standard library could not be stripped:\n"
+                             + (run.stderr.strip() or run.stdout.strip())[-3000:])
+        keep_newest(STDLIB_CACHE, cached, tmp, lambda: all((cached / rel).is_file() for rel in paths))
+    return {rel: (cached / rel).read_bytes() for rel in paths}
+
+
+def stdlib_archive(src: Path | None = None) -> bytes:
+    """The standard library the app ships: the modules of ``tools/build/stdlib_modules.json``, as
+    sources without docstrings or comments, in a reproducible zip (paths as in Pyodide's
+    archive). A BuildError when the list does not fit the pinned Pyodide or the engine
+    (``src``, default ``engine/``) imports a module of the standard library it lacks."""
+    kept = stdlib_list()
+    with zipfile.ZipFile(PYODIDE_DIR / STDLIB_NAME) as z:
+        archive = set(z.namelist())
+    paths = sorted(set(kept["modules"].values()))
+    absent = [p for p in paths if p not in archive]
+    if absent:
+        raise BuildError(f"Pyodide {PYODIDE_VERSION}'s {STDLIB_NAME} lacks {', '.join(absent)}, "
+                         f"which {STDLIB_LIST.relative_to(ROOT)} lists: run `python3 build.py "
+                         f"trace`, then build again.")
+    check_engine_imports(kept, archive, src or ENGINE)
+    sources = stripped_sources(paths)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for rel in paths:
+            info = zipfile.ZipInfo(rel, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            z.writestr(info, sources[rel], compresslevel=9)
     return buf.getvalue()
 
 
@@ -372,8 +532,9 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
     files: dict[str, bytes] = {}
     for p in files_under(WEB):
         files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    stdlib = stdlib_archive()
     for name in PYODIDE_FILES:
-        files[f"pyodide/{name}"] = (PYODIDE_DIR / name).read_bytes()
+        files[f"pyodide/{name}"] = stdlib if name == STDLIB_NAME else (PYODIDE_DIR / name).read_bytes()
     files["pyodide/pyodide-lock.json"] = minimal_lock()
     files.update(vendor_files())
     engine_zip = engine_archive()
@@ -396,6 +557,7 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
         "version": version,
         "pyodide": meta["version"],
         "engine": {"archive": "engine.zip", "sha256": sha256(engine_zip)},
+        "stdlib": {"archive": f"pyodide/{STDLIB_NAME}", "sha256": sha256(stdlib)},
         "stamp": stamp,
     }, indent=1)
 
@@ -418,7 +580,7 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
     if not quiet:
         print(f"build.py: dist/ version {version}: {len(files)} files, "
               f"{info['bytes'] / 1e6:.1f} MB (pyodide {meta['version']}, engine.zip "
-              f"{len(engine_zip)} bytes)")
+              f"{len(engine_zip)} bytes, {STDLIB_NAME} {len(stdlib)} bytes)")
     return info
 
 
@@ -546,13 +708,15 @@ def port_error(host: str, port: int, error: Exception) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", nargs="?", choices=("build", "serve"), default="build")
+    ap.add_argument("command", nargs="?", choices=("build", "serve", "trace"), default="build")
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="localhost")
     ap.add_argument("--no-build", action="store_true", help="serve dist/ as it is")
     ap.add_argument("--stamp", default="", help="extra text that changes the version")
     args = ap.parse_args(argv)
     server = None
+    if args.command == "trace":
+        return trace_main()
     if args.command == "serve":
         # Take the port first: a busy port fails at once, not after a build of several seconds.
         try:
@@ -565,6 +729,29 @@ def main(argv=None) -> int:
     finally:
         if server is not None:
             server.server_close()
+
+
+def trace_main() -> int:
+    """``python3 build.py trace``: trace what the app's Python imports, write the list."""
+    try:
+        ensure_pyodide()
+        trace = stdlib_trace(engine_archive())
+    except BuildError as e:
+        print(e.code, file=sys.stderr)
+        return 2
+    try:
+        before = json.loads(STDLIB_LIST.read_text())["modules"]
+    except (OSError, ValueError, TypeError, KeyError):   # none yet, or unreadable: replaced
+        before = {}
+    before = before if isinstance(before, dict) else {}
+    write_stdlib_list(trace)
+    added = sorted(set(trace["modules"]) - set(before))
+    dropped = sorted(set(before) - set(trace["modules"]))
+    print(f"build.py: {STDLIB_LIST.relative_to(ROOT)}: {len(trace['modules'])} modules of the "
+          f"standard library archive ({len(trace['calls'])} api calls traced in "
+          f"{trace['ms']['restored'] / 1000:.0f} s); added: {', '.join(added) or 'none'}; "
+          f"dropped: {', '.join(dropped) or 'none'}")
+    return 0
 
 
 def build_and_serve(args, server: DistServer | None) -> int:

@@ -1,8 +1,10 @@
 #!/bin/sh
 # Install the pinned npm packages (package.json / package-lock.json) into node_modules/:
-# Pyodide for tests/pyodide, tools/bench.py and the build, and axe-core (accessibility checks
-# in tests/browser; never shipped in dist/). Idempotent: does nothing when node_modules already
-# matches the lock. Uses `npm ci` (exact lock); `npm install` only if there is no lock yet.
+# Pyodide for tests/pyodide, tools/bench/ and the build, axe-core (accessibility checks
+# in tests/browser) and puppeteer-core (drives Firefox in tests/webkit_firefox; it downloads
+# no browser); neither of the last two is shipped in dist/. Idempotent: does nothing when
+# node_modules already matches the lock. Uses `npm ci` (exact lock); `npm install` only if
+# there is no lock yet.
 # Installs Debian's nodejs and npm first when they are missing (apt-get, as root or with sudo).
 # Usage: .ci/pyodide-setup.sh   (from anywhere; works in the repo root)
 set -eu
@@ -38,11 +40,13 @@ same=$(node -e '
   try { console.log(pkgs("package-lock.json") === pkgs("node_modules/.package-lock.json")); }
   catch (e) { console.log(false); }')
 if [ -f package-lock.json ] && [ "$have" = "$want" ] && [ -f node_modules/pyodide/pyodide.asm.wasm ] \
-   && [ -f node_modules/axe-core/axe.min.js ] && [ "$same" = "true" ]; then
+   && [ -f node_modules/axe-core/axe.min.js ] && [ -f node_modules/puppeteer-core/package.json ] \
+   && [ "$same" = "true" ]; then
   echo "pyodide-setup: pyodide $have already installed"
   exit 0
 fi
 
+export PUPPETEER_SKIP_DOWNLOAD=1   # puppeteer-core drives the system's Firefox: no browser download
 if [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund
 else

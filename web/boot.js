@@ -7,7 +7,7 @@
 //   the home screen is drawn as soon as the shell's modules are in;
 // - on a resumed match, starts reading its record and fetching the table's code; on a deal
 //   link, fetches the code that draws the deal's table before Python is up.
-performance.mark("tapete:boot");   // (tools/bench_web.py reports it)
+performance.mark("tapete:boot");   // (tools/bench/web.py reports it)
 const LANGS = ["es", "en", "de", "fr"];
 function wantedLang() {
   try {
@@ -45,13 +45,17 @@ if (!globalThis.__tapeteCatalog) {   // (unless app.js has already asked for it)
   globalThis.__tapeteCatalog = { lang, promise, used: false };
 }
 
+// The games and the loaders of their tables (web/games.js, which imports nothing statically:
+// index.html preloads it), for the two cases below.
+const games = () => import("./games.js");
+
 // A deal link (#/deal?...&g=<game>&...): the code of that game's table, of the link and of
 // the option labels now, so that app.js draws the deal's table at once (docs/share-links.md).
 const deal = /^#\/deal\?(.*)$/.exec(location.hash);
 if (deal) {
   const game = new URLSearchParams(deal[1]).get("g");
-  const tables = ["cuatrola", "cuarenta"].includes(game) ? [`./table/${game}.js`] : [];
-  for (const m of [...tables, "./share.js", "./screens/newmatch.js"]) import(m).catch(() => {});
+  games().then(({ tableOf }) => tableOf(game)).catch(() => {});   // (none for a game it does not know)
+  for (const m of ["./screens/deal.js", "./share.js", "./screens/newmatch.js"]) import(m).catch(() => {});
 }
 
 // A match being resumed (#/play/<id>): read its record and fetch the table's code now, so
@@ -64,9 +68,11 @@ if (play) {
   record.catch(() => {});
   let hint = null;
   try { hint = JSON.parse(localStorage.getItem("tapete.lastTable") || "null"); } catch { /* none */ }
-  const game = hint && hint.id === id && ["cuatrola", "cuarenta"].includes(hint.game) ? hint.game : null;
+  const game = hint && hint.id === id && typeof hint.game === "string" ? hint.game : null;
   globalThis.__tapeteResume = { id, record, game };
   // the table's whole module graph at once (not one level of imports after another)
-  const tables = game ? [`./table/${game}.js`] : ["./table/cuatrola.js", "./table/cuarenta.js"];
-  for (const m of [...tables, "./table/session.js", "./table/common.js", "./engine-text.js"]) import(m).catch(() => {});
+  games().then(({ GAME_IDS, isGame, tableOf }) => {
+    for (const g of isGame(game) ? [game] : GAME_IDS) tableOf(g).catch(() => {});
+  }).catch(() => {});
+  for (const m of ["./table/session.js", "./table/base.js", "./engine-text.js"]) import(m).catch(() => {});
 }

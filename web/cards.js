@@ -11,16 +11,18 @@
 // uses currentColor; a face holds both corner indices, the usual small one and a large one
 // (rank and suit big enough to read at arm's length), and app.css shows one of them.
 import { t } from "./i18n.js";
+import { deckOf } from "./games.js";
 
 /** The class that gives a face or a suit symbol its suit's colour (app.css, "card colours"). */
 const suitClass = (deck, suit) => `s-${deck === "spanish" ? "sp" : "fr"}-${suit}`;
 
 // Card texts of the two decks overlap ("5C" is 5 de copas or 5 of clubs), so the deck
-// of the game on screen is set by its table.
+// of the game on screen (web/games.js `deck`) is set by its table.
 let currentDeck = "spanish";
-export function useDeck(game) { currentDeck = game === "cuarenta" ? "french" : "spanish"; }
-/** The game whose deck is on screen. */
-export function currentGame() { return currentDeck === "french" ? "cuarenta" : "cuatrola"; }
+let shownGame = null;
+export function useDeck(game) { currentDeck = deckOf(game); shownGame = game; }
+/** The game whose deck is on screen (null before a table has been drawn: the Spanish deck). */
+export function currentGame() { return shownGame; }
 
 export function parseCard(text, deck = currentDeck) {
   const suit = text.slice(-1).toUpperCase();
@@ -181,8 +183,8 @@ function faceBody(rank, suit, spanish) {
   return body;
 }
 
-function faceSVG(text, deckOf) {
-  const { rank, suit, deck } = parseCard(text, deckOf);
+function faceSVG(text, deckName) {
+  const { rank, suit, deck } = parseCard(text, deckName);
   const spanish = deck === "spanish";
   const sym = (spanish ? "sp-" : "fr-") + suit;
   let body = `<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`;
@@ -224,11 +226,11 @@ export function theRank(rank) {
 }
 
 export function suitName(game, letter) {
-  return t(`card.${game === "cuarenta" ? "fr" : "sp"}.suit.${letter}`);
+  return t(`card.${deckOf(game) === "french" ? "fr" : "sp"}.suit.${letter}`);
 }
 
 export function suitSymbolSVG(game, letter) {
-  const id = (game === "cuarenta" ? "fr-" : "sp-") + letter;
-  const cls = suitClass(game === "cuarenta" ? "french" : "spanish", letter);
-  return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" class="suit-svg ${cls}"><use href="#${id}" x="0" y="0" width="100" height="100"/></svg>`;
+  const deck = deckOf(game);
+  const id = (deck === "french" ? "fr-" : "sp-") + letter;
+  return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" class="suit-svg ${suitClass(deck, letter)}"><use href="#${id}" x="0" y="0" width="100" height="100"/></svg>`;
 }

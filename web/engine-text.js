@@ -2,11 +2,15 @@
 // stable `code` and its `params` next to an English sentence (docs/api.md, "Refusal codes");
 // this module looks the code up in the catalog (`err.<code>`) and words the params: suit
 // letters, cards, card lists, bids, ranks and seats. It decides nothing. A code the catalog
-// lacks (a newer engine) shows the engine's own sentence.
+// lacks (a newer engine) shows the engine's own sentence. The engine's rule notes on events
+// (noteText) likewise.
 import { t, has } from "./i18n.js";
 import { cardName, suitName, currentGame, theCard, theRank } from "./cards.js";
+import { deckOf } from "./games.js";
 
 const list = (cards) => cards.map(cardName).join(", ");
+/** A rank the French deck names ("Q": the queen); the Spanish deck's ranks are numbers. */
+const frenchRank = (v, ctx) => deckOf(ctx.game) === "french" && has(`card.fr.rank.${v}`);
 
 /** How each param is worded; `ctx` = {game, seatName}. */
 const WORDS = {
@@ -20,11 +24,11 @@ const WORDS = {
   pair: (v) => list(v),
   options: (v) => v.map((cards) => cards.map(cardName).join(" + ")).join(" / "),
   bid: (v) => t(`bid.${v}`),
-  rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? t(`card.fr.rank.${v}`) : String(v)),
+  rank: (v, ctx) => (frenchRank(v, ctx) ? t(`card.fr.rank.${v}`) : String(v)),
   // with the article the language gives the card or rank (catalog `{the_card}`, `{the_rank}`)
   the_card: (v) => theCard(v),
   the_next: (v) => theCard(v),
-  the_rank: (v, ctx) => (ctx.game === "cuarenta" && has(`card.fr.rank.${v}`) ? theRank(v) : String(v)),
+  the_rank: (v, ctx) => (frenchRank(v, ctx) ? theRank(v) : String(v)),
   seat: (v, ctx) => ctx.seatName(v),
   against: (v, ctx) => ctx.seatName(v),
 };
@@ -51,4 +55,11 @@ export function engineText(answer, { game = currentGame(), seatName = (s) => t("
   }
   // a count takes its plural form where the catalog has one (`err.<code>.one`: i18n.js t)
   return t(key, params);
+}
+
+/** A rule note of the engine (an event's `note`) in the UI language when the catalog knows
+ * it (`note.<words>`), else the engine's own words. */
+export function noteText(note) {
+  const key = `note.${String(note).toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "")}`;
+  return has(key) ? t(key) : note;
 }

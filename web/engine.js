@@ -2,6 +2,23 @@
 // engine.call(request) resolves with the engine's answer (a plain object with `ok`);
 // it rejects with an EngineError when Python raised or could not start.
 
+// Errors nothing handled, listed in window.__tapeteErrors ("<kind>: <message>"): uncaught
+// errors and unhandled rejections in the page, CSP violations, and the Python worker's
+// `error` and `messageerror` events (errors inside a worker never reach the page's own
+// handlers). The app only appends; tests in browsers whose console a driver cannot read
+// (WebKit over WebDriver: tests/webkit_firefox) fail on any.
+const ERRORS_KEPT = 100;
+const uncaught = (globalThis.__tapeteErrors = globalThis.__tapeteErrors || []);
+function noteError(kind, what) {
+  const message = what && what.message ? what.message : String(what);
+  if (uncaught.length < ERRORS_KEPT) uncaught.push(`${kind}: ${message}`);
+}
+if (typeof window !== "undefined") {
+  window.addEventListener("error", (e) => noteError("error", e.error || e.message));
+  window.addEventListener("unhandledrejection", (e) => noteError("unhandledrejection", e.reason));
+  document.addEventListener("securitypolicyviolation", (e) => noteError("csp", `${e.violatedDirective} ${e.blockedURI}`));
+}
+
 export class EngineError extends Error {
   constructor(info) {
     super(info && info.message ? info.message : String(info));
@@ -46,11 +63,13 @@ export class Engine {
     this.worker.onmessage = (e) => this._onMessage(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault();
+      noteError("worker", e.message || "the game's files could not be loaded");
       this._fail({ kind: "WorkerError", message: e.message || "the game's files could not be loaded" });
     };
+    this.worker.onmessageerror = () => noteError("worker messageerror", "a message could not be read");
     if (early) {
       for (const msg of early.messages) this._onMessage(msg);
-      for (const message of early.errors) this._fail({ kind: "WorkerError", message });
+      for (const message of early.errors) { noteError("worker", message); this._fail({ kind: "WorkerError", message }); }
     }
     return this.readyPromise;
   }

@@ -12,6 +12,7 @@
 // costs one recount. The matches' own records are only read, never written.
 import { engine } from "./engine.js";
 import * as store from "./store.js";
+import { playerCounts } from "./games.js";
 
 /** Bump when the figures kept per match change shape or meaning (3: the final score and
  * when the match was last played, for the chart of results match by match). */
@@ -44,7 +45,7 @@ export function matchFigures(rec, summary) {
   const fig = {
     game: summary.game,
     level: typeof meta.level === "string" && meta.level ? meta.level : null,
-    players: summary.game === "cuarenta" ? summary.players : null,
+    players: playerCounts(summary.game).length > 1 ? summary.players : null,   // counted apart
     finished: summary.finished === true,
     won: summary.finished === true && summary.winner === US,
     hands: summary.hands.length,

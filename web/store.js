@@ -158,16 +158,6 @@ export async function putRaw(value) {
   await txDone(tx);
 }
 
-export async function requestPersistence() {
-  try {
-    if (navigator.storage && navigator.storage.persist) {
-      if (await navigator.storage.persisted()) return true;
-      return await navigator.storage.persist();
-    }
-  } catch { /* not offered */ }
-  return false;
-}
-
 // ---- settings (localStorage) ----
 // One JSON object in localStorage "tapete.settings". Each field is checked when read: a
 // value of the wrong kind (a damaged record, an older or newer app) counts as its default,

@@ -1,5 +1,6 @@
-// Small DOM helpers shared by the screens: element builder, toasts, the live region,
-// modal dialogs. No strings here: callers pass catalog strings.
+// Small DOM helpers shared by the screens: element builder, updating nodes in place (keyed
+// lists, patches), toasts, the live region, modal dialogs. No strings here: callers pass
+// catalog strings.
 import { t } from "./i18n.js";
 import { getSettings } from "./store.js";
 
@@ -27,6 +28,76 @@ function append(el, kids) {
 }
 
 export function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
+
+// ------------------------------------------------------------------ updating nodes
+// A screen drawn again (a table after each action) updates the nodes that changed instead of
+// rebuilding them: a node lives as long as what it shows, and with it the focus and a finger
+// that is on it.
+
+/** Set a node's text only when it changed. */
+export function setText(el, text) {
+  const s = String(text);
+  if (el.textContent !== s) el.textContent = s;
+  return el;
+}
+
+/** Set (or with null remove) an attribute only when it changed. */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== String(value)) {
+    el.setAttribute(name, String(value));
+  }
+  return el;
+}
+
+/** Append the nodes (or texts) of `kids` to `el`, skipping null, undefined and false. */
+export function fill(el, ...kids) {
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) el.append(k);
+  return el;
+}
+
+/**
+ * Redraw what `el` holds only when its description `sig` changed (for parts that hold no
+ * control: labels, chips, backs).
+ */
+export function patch(el, sig, draw) {
+  const s = typeof sig === "string" ? sig : JSON.stringify(sig);
+  if (el.dataset.sig === s) return el;
+  el.dataset.sig = s;
+  clear(el);
+  draw(el);
+  return el;
+}
+
+/**
+ * Make `parent`'s children the nodes of `items` in order, keyed by keyOf(item): a node whose
+ * key is still wanted is kept (and passed to update), a new key gets make(item, index), an
+ * old one is removed. Kept nodes are moved only when their order changed. Returns the new nodes.
+ */
+export function keyed(parent, items, keyOf, make, update) {
+  const keys = items.map((item) => String(keyOf(item)));
+  const wanted = new Set(keys);
+  const have = new Map();
+  for (const el of [...parent.children]) {
+    const k = el.dataset.key;
+    if (k !== undefined && wanted.has(k) && !have.has(k)) have.set(k, el);
+    else el.remove();
+  }
+  const made = [];
+  items.forEach((item, i) => {
+    let el = have.get(keys[i]);
+    if (!el) {
+      el = make(item, i);
+      el.dataset.key = keys[i];
+      made.push(el);
+    }
+    if (update) update(el, item, i);
+    const at = parent.children[i];
+    if (at !== el) parent.insertBefore(el, at || null);
+  });
+  return made;
+}
 
 let toastTimer = 0;
 let docked = null;

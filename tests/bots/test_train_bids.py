@@ -1,17 +1,14 @@
-"""tools/train_bids.py: its offline bid rule is the expert's own rule (cuatrola_expert.bid)."""
+"""tools/train/bids.py: its offline bid rule is the expert's own rule (cuatrola.expert.bid)."""
 
-import sys
-from pathlib import Path
+import pytest
 
-from engine.bots import cuatrola_expert as E
-from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola import expert as E
+from engine.bots.cuatrola.info import Info
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE
 from engine.deal import SeededStream
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-import train_bids  # noqa: E402
+from tools.train import bids as train_bids
 
 UNLIMITED = 10 ** 12  # nodes: the expert draws exactly BID_MAX_SAMPLES deals, as the tool does
 
@@ -32,6 +29,7 @@ def _decisions(wanted: int):
     return found
 
 
+@pytest.mark.slow
 def test_the_offline_rule_with_the_shipped_constants_bids_as_the_expert():
     decisions = _decisions(6)
     assert len(decisions) == 6

@@ -1,5 +1,5 @@
 """The experts shipped until issue 17, kept as the measurement levels ``expert@v1``: they play
-exactly as they did (choices recorded by tools/v1_golden.py when they were frozen), they are
+exactly as they did (choices recorded by tools/strength/v1_golden.py when they were frozen), they are
 never offered (not in ``LEVELS``, refused by the api), and every level refuses a malformed
 view with an error the api answers as a refusal, the new experts exactly like the old."""
 
@@ -15,7 +15,9 @@ from engine.errors import RulesError, TapeteError
 from engine.games import get_game
 
 GOLDEN = json.loads((Path(__file__).parent / "v1_choices.json").read_text())
-#: what ``engine.api.handle`` turns into a refusal (never an exception out of the api)
+#: what ``engine.api.handle`` answers rather than raises (a TapeteError as a refusal, the
+#: others since issue 29 as an ``internal`` answer: a malformed view inside the engine is a
+#: defect), never an exception out of the api
 ANSWERED = (TapeteError, TypeError, KeyError, AttributeError, IndexError, ValueError)
 
 

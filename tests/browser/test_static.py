@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -207,6 +208,53 @@ def test_missing_pyodide_gives_a_clear_message(tmp_path, monkeypatch):
                           f"__import__('pathlib').Path({str(tmp_path)!r}); sys.exit(build.main([]))"],
                          cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 2 and "npm ci" in out.stderr
+
+
+# web/games.js read by Node as it is (a data: URL: always an ES module; nothing it imports
+# runs): each game's entry, and the text of its table loader.
+SHELL_GAMES = r"""
+import fs from "node:fs";
+const src = fs.readFileSync(process.argv[1], "utf8");
+const { GAMES } = await import("data:text/javascript;base64," + Buffer.from(src).toString("base64"));
+console.log(JSON.stringify(Object.entries(GAMES).map(([id, g]) =>
+  ({ id, deck: g.deck, players: g.players, daily: g.daily, table: String(g.table) }))));
+"""
+
+
+def test_the_shells_games_are_the_engines():
+    """web/games.js is the shell's one list of games (issue 29): the engine's games
+    (engine/games.py), each with the table module its loader names, a deck cards.js draws,
+    the numbers of players of the engine's `players` option (one, without it), daily rules
+    the engine deals with, and the strings the shell makes from its id in every catalog."""
+    from engine.api import handle
+    node = shutil.which("node") or shutil.which("nodejs")
+    if not node:
+        pytest.skip("Node.js is needed to read web/games.js")
+    out = subprocess.run([node, "--input-type=module", "-e", SHELL_GAMES, str(ROOT / "web" / "games.js")],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    shell = json.loads(out.stdout)
+    engine_games = handle({"op": "games"})["games"]
+    assert sorted(g["id"] for g in shell) == sorted(engine_games)
+    cats = {lang: read_catalog(lang) for lang in LANGS}
+    for g in shell:
+        game = g["id"]
+        loader = re.fullmatch(r"""\(\) => import\("\./table/(\w+)\.js"\)\.then\(\(m\) => m\.(\w+)\)""", g["table"])
+        assert loader and loader.group(1) == game, g["table"]
+        assert re.search(rf"^export class {loader.group(2)}\b", (ROOT / "web" / "table" / f"{game}.js").read_text(), re.M)
+        assert g["deck"] in ("spanish", "french")
+        option = [o for o in engine_games[game]["options"]["options"] if o["name"] == "players"]
+        assert g["players"] == (option[0]["choices"] if option else g["players"][:1]), game
+        for n in g["players"] if option else []:
+            ans = handle({"op": "new", "game": game, "rules": {"players": n}, "seed": "players", "seat": 0})
+            assert ans["ok"] and ans["view"]["players"] == n
+        daily = handle({"op": "new", "game": game, "rules": g["daily"], "seed": "daily-check", "seat": 0})
+        assert daily["ok"], daily
+        keys = [f"game.{game}", f"new.title.{game}", f"home.new_{game}", f"help.{game}.1", f"daily.detail.{game}"]
+        if len(g["players"]) == 1:
+            keys.append(f"home.{game}_sub")
+        for lang, cat in cats.items():
+            assert not [k for k in keys if k not in cat], (lang, game)
 
 
 CONFLICT = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.M)

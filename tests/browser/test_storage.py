@@ -49,6 +49,33 @@ def test_damaged_records_are_survived(phone, app_url):
     assert stored(phone, good) is not None
 
 
+def test_a_record_of_a_game_the_shell_does_not_know(phone, app_url):
+    """A stored record of a game that is not in web/games.js opens the damaged-record page
+    naming the game, its replay says the match cannot be found, and a daily deal of such a
+    game goes back to the daily deals: the same for a name every JS object has ("constructor",
+    "toString"). Before issue 29 the tables were looked up in plain objects, where those names
+    found Object's own properties: the table page failed with "Table is not a constructor",
+    the replay with the same, and the daily deal asked the engine for the game."""
+    set_settings(phone, speed="instant", lang="en")
+    m = handle({"op": "new", "game": "cuatrola", "seed": "unknown-game", "seat": 0})["match"]
+    for game in ("foo", "constructor", "toString"):
+        rid = f"unknown-{game}"
+        put_raw(phone, {"id": rid, "rev": 1, "updated": 1, "game": game, "status": "playing",
+                        "result": None, "match": {**m, "game": game}})
+        goto(phone, app_url, f"#/play/{rid}")
+        phone.wait_for_selector(".damaged[role=alert]")
+        assert f"Unknown game: {game}" in phone.inner_text(".damaged")
+        goto(phone, app_url, f"#/replay/{rid}")
+        phone.wait_for_selector("#screen h1:has-text('Match not found')")
+        goto(phone, app_url, f"#/daily/{game}")
+        phone.wait_for_selector("#daily-cuatrola")
+        assert phone.evaluate("location.hash") == "#/daily"
+        goto(phone, app_url, "#/history")
+        press(phone, phone.locator(f".history-item[data-id={rid}] button.danger"))
+        press(phone, phone.locator("dialog[open] button.primary"))
+        phone.wait_for_selector(f".history-item[data-id={rid}]", state="detached")
+
+
 def test_full_storage_gives_a_clear_message_and_keeps_other_matches(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     other = new_match(phone, app_url, "cuatrola", {}, seed="other-1")

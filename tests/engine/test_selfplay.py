@@ -1,4 +1,4 @@
-"""The random self-play loop that tools/bench.py times (engine/selfplay.py)."""
+"""The random self-play loop that tools/bench/engine.py times (engine/selfplay.py)."""
 
 import random
 

@@ -1,6 +1,6 @@
 """The engine as a wheel: what it holds, its metadata, and the ``tapete`` command it installs.
 
-The wheel is built once per session by tools/wheels.py (offline with the pinned setuptools in
+The wheel is built once per session by tools/build/wheels.py (offline with the pinned setuptools in
 .cache/wheels/; tools/test.sh fetches it) and installed into a fresh ``python -m venv`` by pip
 (--no-deps, --no-index: the engine has no runtime dependencies). The installed ``tapete``
 command must behave exactly as ``python3 -m engine`` run from the source tree.
@@ -19,7 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from tools import wheels
+from tools.build import wheels
+
+# the session's wheel and venv built once, on one xdist worker
+pytestmark = pytest.mark.xdist_group("wheel")
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST_INFO = "tapete-{version}.dist-info"

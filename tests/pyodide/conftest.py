@@ -15,14 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from tools.build.pyodide import PyodideUnavailable, check_available, run_in_pyodide
+
 ROOT = Path(__file__).resolve().parents[2]
 CHECKS = Path(__file__).resolve().parent / "engine_checks.py"
 GOLDEN = ROOT / "tests" / "engine" / "golden_deals.json"
-
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tools.pyodide import PyodideUnavailable, check_available, run_in_pyodide  # noqa: E402
 
 # Compared between CPython and Pyodide only (the golden file's own cases are compared to it too).
 EXTRA_CASES = [

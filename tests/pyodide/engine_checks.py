@@ -1,7 +1,7 @@
 """Engine checks run identically in CPython and under Pyodide; prints one JSON object.
 
     python tests/pyodide/engine_checks.py SPEC_JSON              (CPython, engine on PYTHONPATH)
-    node tools/pyodide_run.mjs tests/pyodide/engine_checks.py SPEC_JSON
+    node tools/build/pyodide_run.mjs tests/pyodide/engine_checks.py SPEC_JSON
 
 SPEC_JSON: ``{"cases": [{"game", "seed", "label", "items"}...],
 "cuatrola_hands": [{"seed", "hand_no", "dealer"}...], "random_play": {"matches", "max_hands"},

@@ -3,7 +3,7 @@
 //
 //   node tests/pyodide/micropip_run.mjs PACKAGES_DIR WHEEL SCRIPT.py [args...]
 //
-// - Boots the pinned Pyodide core from ./node_modules/pyodide. Unlike tools/pyodide_run.mjs it
+// - Boots the pinned Pyodide core from ./node_modules/pyodide. Unlike tools/build/pyodide_run.mjs it
 //   copies nothing of the repository into Pyodide: `engine` can only come from WHEEL.
 // - PACKAGES_DIR holds pyodide-lock.json and the wheels it names (micropip: the npm package
 //   ships the core only). Pyodide reads its lock from there and, in Node, its package files

@@ -17,8 +17,10 @@ import { h, clear } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
+import { GAMES } from "../games.js";
 
-export const DAILY_GAMES = { cuatrola: {}, cuarenta: { players: 2 } };
+/** Each game's daily rules beside the engine's defaults (web/games.js `daily`). */
+export const DAILY_GAMES = Object.freeze(Object.fromEntries(Object.entries(GAMES).map(([g, { daily }]) => [g, daily])));
 export const DAILY_LEVEL = "expert";
 const KEY = "tapete.daily";
 
@@ -87,7 +89,7 @@ export function showDaily(root) {
 
 /** Today's deal of `game`: the stored one if it exists, else a new match at once. */
 export async function openDaily(root, game, isCurrent) {
-  if (!DAILY_GAMES[game]) { location.replace("#/daily"); return; }
+  if (!Object.hasOwn(DAILY_GAMES, game)) { location.replace("#/daily"); return; }
   clear(root).append(h("section", { class: "page waiting-page" }, h("div", { class: "spinner", "aria-hidden": "true" }),
     h("p", { text: t("boot.waiting") })));
   const date = today();
@@ -95,7 +97,7 @@ export async function openDaily(root, game, isCurrent) {
   const rec = e && e.id ? await store.getMatch(e.id).catch(() => null) : null;
   if (!isCurrent()) return;
   if (rec && !store.recordProblem(rec)) { location.replace(`#/play/${rec.id}`); return; }
-  const { startMatch } = await import("./newmatch.js");
+  const { startMatch } = await import("../services/start.js");
   const made = await startMatch({ game, rules: DAILY_GAMES[game], seed: dailySeed(game, date), level: DAILY_LEVEL,
     origin: "daily", extra: { daily: date } });
   setEntry(date, game, { id: made.id });
@@ -116,7 +118,7 @@ export async function openChallenge(root, query, isCurrent) {
     const link = await peekChallenge(query, Object.keys(games), info.shuffle);
     if (!(games[link.game].levels || []).includes(link.level)) throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
     if (!isCurrent()) return;
-    const rec = link.hand === 1 ? await (await import("./newmatch.js")).startMatch({ game: link.game, rules: link.rules,
+    const rec = link.hand === 1 ? await (await import("../services/start.js")).startMatch({ game: link.game, rules: link.rules,
       seed: link.seed, level: link.level, origin: "challenge",
       extra: { challenge: { points: link.points, detail: link.detail, level: link.level } } })
       : await startLaterHand(link);
@@ -149,7 +151,6 @@ async function startLaterHand(link) {
   }
   const ans = await engine.call({ op: "view", match, seat: 0 });
   if (!ans.ok) throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
-  store.requestPersistence();
   return store.addMatch({ id: store.newId(), game: link.game, origin: "challenge", match, view: ans.view, status: "playing" });
 }
 

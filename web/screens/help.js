@@ -3,7 +3,7 @@
 // terms players use, the keyboard. Where each rule comes from is in docs/rules-*.md.
 import { t, has } from "../i18n.js";
 import { h, clear } from "../ui.js";
-import { gamesSpec } from "../games.js";
+import { GAME_IDS, gamesSpec } from "../games.js";
 import { optionLabel, optionHelp, choiceLabel, presetLabel, presetHelp } from "./newmatch.js";
 
 const TERMS = ["triunfo", "mano", "baza", "cante", "ultimas", "solo", "cuatrola", "quintola",
@@ -43,7 +43,7 @@ function optionsHelp(game, spec) {
 export function showHelp(root, game) {
   clear(root);
   const page = h("section", { class: "page help" }, h("h1", { text: t("nav.help") }));
-  for (const g of ["cuatrola", "cuarenta"]) {
+  for (const g of GAME_IDS) {
     const sec = h("section", { class: "help-game", id: `help-${g}`, "aria-labelledby": `help-${g}-title` },
       h("h2", { id: `help-${g}-title`, text: t(`game.${g}`) }));
     for (let i = 1; has(`help.${g}.${i}`); i++) sec.append(h("p", { text: t(`help.${g}.${i}`) }));

@@ -5,29 +5,8 @@ import { h, clear, dialog, toast } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
+import { exportRecord } from "../services/records.js";
 import { describeRecord } from "./home.js";
-
-function fileName(rec) {
-  const d = new Date(rec.updated || Date.now()).toISOString().slice(0, 16).replace(/[:T]/g, "-");
-  return `tapete-${(rec.match && rec.match.game) || "match"}-${d}.json`;
-}
-
-/** Download a record's match file (or, for a damaged record, the raw record). */
-export function exportRecord(rec, raw = false) {
-  let text;
-  try {
-    text = raw || store.recordProblem(rec) ? JSON.stringify(rec, null, 1) : JSON.stringify(rec.match, null, 1) + "\n";
-  } catch {
-    text = String(rec);
-  }
-  const blob = new Blob([text], { type: "application/json" });
-  const url = URL.createObjectURL(blob);
-  const a = h("a", { href: url, download: fileName(rec || {}) });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 5000);
-}
 
 /** JSON with sorted keys: the same value gives the same text. */
 function canonical(value) {

@@ -1,9 +1,28 @@
-// Home: new Cuatrola, new Cuarenta (2 or 4 players), resume, history, statistics, help,
-// settings.
+// Home: a new match of each game (for each number of players it is played by: web/games.js),
+// resume, the daily deal, play together, history, statistics, help, settings.
 // On screen at once: nothing here waits for Python.
 import { t, fmtDate } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import * as store from "../store.js";
+import { GAMES } from "../games.js";
+
+/**
+ * The ways to start a new match, one per game and number of players (web/games.js):
+ * {game, players, id: "<prefix>-<game>[-<players>]", href, title, sub}; `query` is added to
+ * each new-match link (a table played together: "together=1").
+ */
+export function newMatchChoices(prefix, query = "") {
+  const out = [];
+  for (const [game, { players }] of Object.entries(GAMES)) {
+    for (const n of players.length > 1 ? players : [null]) {
+      const q = [query, n ? `players=${n}` : ""].filter(Boolean).join("&");
+      out.push({ game, players: n, id: n ? `${prefix}-${game}-${n}` : `${prefix}-${game}`,
+        href: `#/new/${game}${q ? `?${q}` : ""}`, title: t(`home.new_${game}`),
+        sub: n ? t("home.players", { n }) : t(`home.${game}_sub`) });
+    }
+  }
+  return out;
+}
 
 /** One line about a stored match (home and history). */
 export function describeRecord(rec) {
@@ -28,15 +47,9 @@ export function showHome(root) {
       h("p", { class: "tagline", text: t("home.tagline") })),
     resume,
     h("nav", { class: "home-actions", "aria-label": t("home.new_match") },
-      h("a", { class: "btn big primary", href: "#/new/cuatrola", id: "new-cuatrola" },
-        h("span", { class: "btn-title", text: t("home.new_cuatrola") }),
-        h("span", { class: "btn-sub", text: t("home.cuatrola_sub") })),
-      h("a", { class: "btn big", href: "#/new/cuarenta?players=2", id: "new-cuarenta-2" },
-        h("span", { class: "btn-title", text: t("home.new_cuarenta") }),
-        h("span", { class: "btn-sub", text: t("home.players", { n: 2 }) })),
-      h("a", { class: "btn big", href: "#/new/cuarenta?players=4", id: "new-cuarenta-4" },
-        h("span", { class: "btn-title", text: t("home.new_cuarenta") }),
-        h("span", { class: "btn-sub", text: t("home.players", { n: 4 }) }))),
+      newMatchChoices("new").map((c, i) => h("a", { class: i ? "btn big" : "btn big primary", href: c.href, id: c.id },
+        h("span", { class: "btn-title", text: c.title }),
+        h("span", { class: "btn-sub", text: c.sub })))),
     h("nav", { class: "home-daily", "aria-label": t("daily.title") },
       h("a", { class: "btn big", href: "#/daily", id: "home-daily" },
         h("span", { class: "btn-title", text: t("daily.title") }),

@@ -4,11 +4,7 @@
 // the host's engine keeps the match. docs/play-together.md.
 import { t } from "../i18n.js";
 import { h, clear, toast } from "../ui.js";
-
-const TABLES = {
-  cuatrola: () => import("../table/cuatrola.js").then((m) => m.CuatrolaTable),
-  cuarenta: () => import("../table/cuarenta.js").then((m) => m.CuarentaTable),
-};
+import { tableOf } from "../games.js";
 
 /** How long the guest waits for the host's welcome once the channel is open. */
 const WELCOME_TIMEOUT_MS = 15_000;
@@ -118,7 +114,7 @@ export function showJoin(root) {
       onStored: () => toast(t("together.kept")),
       onFinished: () => markSeated(false),   // nothing left to join: no notice after a reload
     });
-    const Table = await TABLES[welcome.game]();
+    const Table = await tableOf(welcome.game);   // (checkFromHost: a game of web/games.js)
     if (!alive) { session.destroy(); return; }
     clear(root);
     appBar(false);      // the table has its own header

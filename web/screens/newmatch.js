@@ -5,16 +5,9 @@
 // a deal code (the seed). Element ids: #opt-<name>, #level, #preset, #seed, #start, #rules.
 import { t, has } from "../i18n.js";
 import { h, clear, toast } from "../ui.js";
-import { engine } from "../engine.js";
 import { gamesSpec } from "../games.js";
-import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
-
-export function randomSeed() {
-  const r = new Uint8Array(8);
-  crypto.getRandomValues(r);
-  return Array.from(r, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 12);
-}
+import { startMatch } from "../services/start.js";
 
 export function optionLabel(game, name) {
   return has(`option.${game}.${name}`) ? t(`option.${game}.${name}`) : name;
@@ -42,21 +35,6 @@ export function levelHelp(name, game) {
 
 /** Options a player chooses every time, shown above the folded rules (not part of a rule set). */
 export const EVERY_TIME = new Set(["players"]);
-
-/** Start a match and store it; resolves with the record (or throws an Error for the player). */
-export async function startMatch({ game, rules, seed, level, origin = "new", together = null, assist = null, extra = null }) {
-  await engine.ready;
-  const meta = { app: "tapete-web" };
-  if (level) meta.level = level;
-  if (together) meta.together = together;     // a table played together: this phone hosts it
-  // hint and take-back, switched on for this match (never with friends: docs/match-format.md)
-  else if (assist && (assist.hint || assist.takeback)) meta.assist = { hint: !!assist.hint, takeback: !!assist.takeback };
-  if (extra) Object.assign(meta, extra);      // a daily deal or a challenge (web/screens/daily.js)
-  const ans = await engine.call({ op: "new", game, rules, seed: seed || randomSeed(), seat: 0, meta });
-  if (!ans.ok) throw new Error(engineText(ans, { game }));
-  store.requestPersistence();
-  return store.addMatch({ id: store.newId(), game, origin, match: ans.match, view: ans.view, status: "playing" });
-}
 
 export function showNewMatch(root, game, query) {
   clear(root);

@@ -9,29 +9,22 @@ import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
 import { actionLabel } from "../learn/labels.js";
-import { cardFace } from "../table/common.js";
+import { TableSource } from "../table/source.js";
+import { cardFace } from "../table/cards.js";
+import { isGame, tableOf } from "../games.js";
 
-const TABLES = {
-  cuatrola: () => import("../table/cuatrola.js").then((m) => m.CuatrolaTable),
-  cuarenta: () => import("../table/cuarenta.js").then((m) => m.CuarentaTable),
-};
-
-/** The session of a table that only shows (TableBase's session interface, inert). */
-class ReplaySession {
+/** The source of a table that only shows (source.js; nothing can be played): the match up
+ * to the replay's position. */
+class ReplaySession extends TableSource {
   constructor(record) {
+    super(record.match.game);
     this.record = record;
     this.match = { ...record.match, actions: [] };
     this.seat = Number.isInteger(record.seat) ? record.seat : 0;
-    this.level = null;
-    this.view = null;
   }
-  attach(table) { this.table = table; return this; }
-  async open() { return this.view; }
-  run() {}
-  destroy() {}
-  behind() { return 0; }
-  async act() { return { ok: false, busy: true }; }
-  async why() { return null; }
+  moves() { return this.match.actions.length; }
+  file() { return { match: this.match, record: this.record }; }
+  nextMatch() { return { game: this.match.game, rules: this.match.rules }; }
   async summary() {
     const ans = await engine.call({ op: "summary", match: this.match });
     return ans.ok ? ans.summary : null;
@@ -97,12 +90,12 @@ export function showReplay(root, id, query) {
 
   (async () => {
     rec = await store.getMatch(id).catch(() => null);
-    if (!rec || store.recordProblem(rec) || !TABLES[rec.match.game]) {
+    if (!rec || store.recordProblem(rec) || !isGame(rec.match.game)) {
       clear(root).append(h("section", { class: "page" }, h("h1", { text: t("play.not_found") }),
         h("a", { class: "btn primary", href: "#/history" }, t("nav.history"))));
       return;
     }
-    const Table = await TABLES[rec.match.game]();
+    const Table = await tableOf(rec.match.game);
     session = new ReplaySession(rec);
     table = new Table(host, rec, { session });
     table.canAct = () => false;      // nothing is playable in a replay

@@ -5,12 +5,10 @@
 // skipped and counted.
 import { t, plural, fmtNumber } from "../i18n.js";
 import { h, clear } from "../ui.js";
-import { gamesSpec } from "../games.js";
+import { GAME_IDS, gamesSpec } from "../games.js";
 import { collectStats, CONTRACTS } from "../stats.js";
 import { levelLabel } from "./newmatch.js";
 import { resultsChart } from "../chart.js";
-
-const GAMES = ["cuatrola", "cuarenta"];
 
 function percent(n, of) {
   if (!of) return String(n);
@@ -37,7 +35,7 @@ function groupSection(g, n) {
     rowOf(t("stats.won"), cell("won", percent(g.won, g.matches))),
     g.playing ? rowOf(t("stats.playing"), cell("playing", g.playing)) : null,
     rowOf(t("stats.hands"), cell("hands", g.hands)),
-    g.game === "cuatrola" ? rowOf(t("stats.hands_won"), cell("hands-won", percent(g.handsWon, g.hands))) : null);
+    "handsWon" in g ? rowOf(t("stats.hands_won"), cell("hands-won", percent(g.handsWon, g.hands))) : null);
   sec.append(h("table", { class: "breakdown stats-table" }, main));
   if (g.results && g.results.length) sec.append(resultsChart(g));   // results match by match
   if (g.contracts) {
@@ -66,7 +64,7 @@ function order(groups, levels) {
   const rank = (g) => {
     const ls = levels[g.game] || [];
     const li = g.level === null ? ls.length + 1 : (ls.indexOf(g.level) < 0 ? ls.length : ls.indexOf(g.level));
-    const gi = GAMES.indexOf(g.game) < 0 ? GAMES.length : GAMES.indexOf(g.game);
+    const gi = GAME_IDS.indexOf(g.game) < 0 ? GAME_IDS.length : GAME_IDS.indexOf(g.game);
     return [gi, g.players || 0, li];
   };
   return groups.sort((a, b) => {

@@ -3,6 +3,7 @@
 // friend joins from "Join a table" (screens/join.js). docs/play-together.md.
 import { t } from "../i18n.js";
 import { h, clear } from "../ui.js";
+import { newMatchChoices } from "./home.js";
 
 export function showTogether(root) {
   clear(root);
@@ -14,9 +15,7 @@ export function showTogether(root) {
     h("h2", { text: t("together.host_title") }),
     h("p", { class: "muted", text: t("together.host_intro") }),
     h("nav", { class: "home-actions", "aria-label": t("together.host_title") },
-      choice("together-cuatrola", "#/new/cuatrola?together=1", t("home.new_cuatrola"), t("home.cuatrola_sub")),
-      choice("together-cuarenta-2", "#/new/cuarenta?together=1&players=2", t("home.new_cuarenta"), t("home.players", { n: 2 })),
-      choice("together-cuarenta-4", "#/new/cuarenta?together=1&players=4", t("home.new_cuarenta"), t("home.players", { n: 4 }))),
+      newMatchChoices("together", "together=1").map((c) => choice(c.id, c.href, c.title, c.sub))),
     h("h2", { text: t("together.join_title") }),
     h("p", { class: "muted", text: t("together.join_intro") }),
     h("a", { class: "btn big primary", href: "#/join", id: "join-table" }, t("together.join")),

@@ -4,13 +4,15 @@
 // also drawn the traditional way with tantos (2 points) and perros (10 points).
 // Every capture, claim and point comes from the engine's view and events.
 import { t, plural } from "../i18n.js";
-import { h, buzz } from "../ui.js";
+import { h, buzz, keyed, patch, fill, setText, setAttr } from "../ui.js";
 import { cardName, shortCard, theCard } from "../cards.js";
+import { noteText } from "../engine-text.js";
 import { speed } from "./session.js";
-import {
-  position, seatName, sideName, personal, sided, isMe, isUs, others, ours, mySeat, noteText, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys,
-  topBar, TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
-} from "./common.js";
+import { isOver } from "./source.js";
+import { TableBase, HAPTIC } from "./base.js";
+import { cardButton, updateCard, cardFace, backs, dealIn, rovingKeys } from "./cards.js";
+import { topBar, drawScore } from "./bar.js";
+import { breakdownTable } from "./dialogs.js";
 
 const RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"];
 /** Events that make a pause of their own (points scored, the end of a game). */
@@ -43,13 +45,12 @@ function rankName(r) { return t(`card.fr.rank.${r}`); }
 export class CuarentaTable extends TableBase {
   constructor(root, record, options = {}) {
     super(root, record, "cuarenta", options);
-    this.nextSits = "right";
     this.selected = null;      // a hand card whose captures are offered
     this.lit = null;           // the capture whose cards are highlighted
   }
 
-  name(seat) { return seatName(seat, this.players, this.nextSits); }
-  pos(seat) { return position(seat, this.players, this.nextSits); }
+  name(seat) { return this.persp.seatName(seat, this.players, this.nextSits); }
+  pos(seat) { return this.persp.position(seat, this.players, this.nextSits); }
 
   /** Where the seats sit comes from the view: 2 or 4 players; the next seat at the right or,
    * with the clockwise option, at the left. */
@@ -63,7 +64,7 @@ export class CuarentaTable extends TableBase {
     this.top = topBar({ title: "", onMenu: () => this.menu(), onScores: () => this.openScores() });
     const felt = h("div", { class: "felt" });
     this.seatEls = {};
-    for (const seat of others(this.players)) {
+    for (const seat of this.persp.others(this.players)) {
       const pos = this.pos(seat);
       const label = h("div", { class: "seat-label" });
       const cards = h("div", { class: `backs ${pos === "top" ? "row" : "col"}`, "aria-hidden": "true" });
@@ -78,7 +79,7 @@ export class CuarentaTable extends TableBase {
     this.cartonEls = [0, 1].map((side) => h("div", { class: `carton side-${side}` }));
     this.capEl.append(this.cartonEls[0], this.cartonEls[1]);
     felt.append(h("div", { class: "center" }, this.tableEl, this.emptyEl, this.finalEl), this.capEl);
-    this.meEl = h("div", { class: "seat me", dataset: { seat: String(mySeat()) } }, h("div", { class: "seat-label" }));
+    this.meEl = h("div", { class: "seat me", dataset: { seat: String(this.persp.seat) } }, h("div", { class: "seat-label" }));
     this.promptEl = h("div", { class: "prompt", "aria-live": "off" });
     this.controlsEl = h("div", { class: "controls", role: "group", "aria-label": t("table.controls") });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": t("table.your_hand") });
@@ -97,16 +98,16 @@ export class CuarentaTable extends TableBase {
     const head = fr && fr.head ? fr.head : v;    // a hand being finished keeps its own title
     setText(this.top.titleEl, t("table.hand_no_cap", { n: head.hand_no }));
     setText(this.top.subEl, t("c40.deal_of", { n: head.deal_no, of: head.deals_per_hand }) + (head.chica ? ` · ${t("c40.chica", { n: head.chica })}` : ""));
-    drawScore(this.top.scoreEl, v.score);
+    drawScore(this.top.scoreEl, v.score, this.persp);
 
     const sizes = fr ? fr.sizes : v.hand_sizes;
-    for (const seat of others(this.players)) {
+    for (const seat of this.persp.others(this.players)) {
       const s = this.seatEls[seat];
       s.el.classList.toggle("turn", v.turn === seat);
       this.seatLabel(s.label, v, seat);
       backs(s.cards, sizes[seat]);
     }
-    this.seatLabel(this.meEl.firstChild, v, mySeat());
+    this.seatLabel(this.meEl.firstChild, v, this.persp.seat);
 
     // the table: a capture stays a moment (what it takes lit), a capture offered lights its cards
     const over = isOver(v) && !fr;
@@ -123,11 +124,11 @@ export class CuarentaTable extends TableBase {
     if (over) this.drawFinal(this.finalEl, v);
 
     // cartón, score drawn with tantos and perros: ours first
-    for (const [slot, side] of ours([0, 1]).entries()) {
+    for (const [slot, side] of this.persp.ours([0, 1]).entries()) {
       const sc = v.score[side];
       const { perros, tantos } = tally(sc);
       patch(this.cartonEls[slot], [side, sc, v.captured[side]], (el) => el.append(
-        h("div", { text: sideName(side) }),
+        h("div", { text: this.persp.sideName(side) }),
         h("div", { class: "tally", role: "img", "aria-label": t("c40.tally_label", { score: plural("c40.tally.points", sc), perros: plural("c40.tally.perros", perros), tantos: plural("c40.tally.tantos", tantos) }), svg: tallySVG(sc) }),
         h("div", {}, t("c40.carton"), " ", h("b", { text: String(v.captured[side]) }))));
     }
@@ -137,10 +138,10 @@ export class CuarentaTable extends TableBase {
     let prompt = "";
     let controls = [];
     if (over) prompt = "";
-    else if (!fr && isMe(v.turn) && v.phase === "claim") {
+    else if (!fr && this.persp.isMe(v.turn) && v.phase === "claim") {
       prompt = t("c40.claim_prompt", { name: this.name(v.claim.against) });
       if (mine) controls = this.claimControls(v);
-    } else if (!fr && isMe(v.turn)) {
+    } else if (!fr && this.persp.isMe(v.turn)) {
       prompt = this.selected ? t("c40.choose_capture") : t("c40.your_turn");
       if (mine) controls = this.playControls(v);
     } else if (v.turn >= 0) {
@@ -164,7 +165,7 @@ export class CuarentaTable extends TableBase {
   seatLabel(el, v, seat) {
     const ronda = (v.rondas || []).find((r) => r.seat === seat && r.deal === v.deal_no);
     const sig = [seat, v.dealer === seat, ronda ? ronda.rank || "" : null, this.thinkingSeat === seat,
-      this.session.seatNote ? this.session.seatNote(seat) : null];
+      this.source.seatNote(seat)];
     patch(el, sig, () => fill(el,
       h("span", { class: "name", text: this.name(seat) }),
       this.seatChip(seat),
@@ -247,7 +248,7 @@ export class CuarentaTable extends TableBase {
   async tapCard(card, e) {
     const v = this.view;
     if (!v || this.frozen || this.stepping || this.root.dataset.preview) return;
-    if (!isMe(v.turn)) { this.notYourTurn(v); return; }
+    if (!this.persp.isMe(v.turn)) { this.notYourTurn(v); return; }
     if (!v.legal.includes(card)) { await this.explain(card); return; }
     const options = v.captures.filter((o) => o.card === card);
     if (!options.length) { await this.submit(card); return; }
@@ -274,7 +275,7 @@ export class CuarentaTable extends TableBase {
     const capture = events.find((e) => e.kind === "capture");
     const lay = events.find((e) => e.kind === "lay");
     const played = capture ? capture.card : lay ? lay.card : null;
-    const hand = isMe(seat) && played ? prev.hand.filter((c) => c !== played) : prev.hand;
+    const hand = this.persp.isMe(seat) && played ? prev.hand.filter((c) => c !== played) : prev.hand;
     const sizes = prev.hand_sizes.map((n, s) => (s === seat && played ? n - 1 : n));
     if (capture) {
       // what was taken stays a moment before it leaves the table; the new deal (if this
@@ -288,7 +289,7 @@ export class CuarentaTable extends TableBase {
     this.render(view);
     this.say(events.map((e) => this.eventText(e)).filter(Boolean));
     if (events.some((e) => SCORING.includes(e.kind))) pause = Math.max(pause, Math.min(SCORING_MAX_MS, speed().trick + SCORING_EXTRA_MS));
-    if (capture && isUs(capture.side ?? capture.seat % 2)) buzz(HAPTIC.won);
+    if (capture && this.persp.isUs(capture.side ?? capture.seat % 2)) buzz(HAPTIC.won);
     if (pause) await this.pause(pause);
     if (this.destroyed) return;
     if (capture) {
@@ -309,23 +310,24 @@ export class CuarentaTable extends TableBase {
   }
 
   eventText(e) {
+    const p = this.persp;
     const name = e.seat !== undefined ? this.name(e.seat) : "";
     const note = e.note && e.note !== "right" && e.note !== "wrong" ? ` (${noteText(e.note)})` : "";
     switch (e.kind) {
-      case "lay": return personal("c40.ev.lay", e.seat, { name, the_card: theCard(e.card) });
-      case "capture": return personal("c40.ev.capture", e.seat, { name, the_card: theCard(e.card), cards: e.takes.map(cardName).join(", ") });
-      case "caida": return personal("c40.ev.caida", e.seat, { name, points: e.points }) + note;
-      case "limpia": return personal("c40.ev.limpia", e.seat, { name, points: e.points }) + note;
-      case "ronda": return (e.rank ? personal("c40.ev.ronda_rank", e.seat, { name, points: e.points, rank: rankName(e.rank) })
-        : personal("c40.ev.ronda", e.seat, { name, points: e.points })) + note;
-      case "four": return personal("c40.ev.four", e.seat, { name, rank: rankName(e.rank) });
+      case "lay": return p.personal("c40.ev.lay", e.seat, { name, the_card: theCard(e.card) });
+      case "capture": return p.personal("c40.ev.capture", e.seat, { name, the_card: theCard(e.card), cards: e.takes.map(cardName).join(", ") });
+      case "caida": return p.personal("c40.ev.caida", e.seat, { name, points: e.points }) + note;
+      case "limpia": return p.personal("c40.ev.limpia", e.seat, { name, points: e.points }) + note;
+      case "ronda": return (e.rank ? p.personal("c40.ev.ronda_rank", e.seat, { name, points: e.points, rank: rankName(e.rank) })
+        : p.personal("c40.ev.ronda", e.seat, { name, points: e.points })) + note;
+      case "four": return p.personal("c40.ev.four", e.seat, { name, rank: rankName(e.rank) });
       case "deal": return t("c40.ev.deal", { n: e.deal });
-      case "take": return personal("c40.ev.take", e.seat, { name, cards: e.cards.map(cardName).join(", ") });
-      case "claim": return e.right ? personal("c40.ev.claim_right", e.seat, { name, rank: rankName(e.rank), points: e.points }) + note
-        : personal("c40.ev.claim_wrong", e.seat, { name, rank: rankName(e.rank) });
-      case "noclaim": return personal("c40.ev.noclaim", e.seat, { name });
-      case "carton": return sided("c40.ev.carton", e.side, this.players, { n: e.cards, points: e.points }) + note;
-      case "game": return sided("c40.ev.game", e.side, this.players) + note;
+      case "take": return p.personal("c40.ev.take", e.seat, { name, cards: e.cards.map(cardName).join(", ") });
+      case "claim": return e.right ? p.personal("c40.ev.claim_right", e.seat, { name, rank: rankName(e.rank), points: e.points }) + note
+        : p.personal("c40.ev.claim_wrong", e.seat, { name, rank: rankName(e.rank) });
+      case "noclaim": return p.personal("c40.ev.noclaim", e.seat, { name });
+      case "carton": return p.sided("c40.ev.carton", e.side, this.players, { n: e.cards, points: e.points }) + note;
+      case "game": return p.sided("c40.ev.game", e.side, this.players) + note;
       default: return null;
     }
   }
@@ -352,7 +354,7 @@ export class CuarentaTable extends TableBase {
     const rondas = (lh.rondas || []).filter((r) => r.rank);
     const shown = rondas.length ? h("p", { class: "rondas-shown", text: t("c40.rondas_shown", {
       list: rondas.map((r) => t("c40.ronda_of", { name: this.name(r.seat), rank: rankName(r.rank) })).join(", ") }) }) : null;
-    return [breakdownTable(rows), shown];
+    return [breakdownTable(rows, this.persp), shown];
   }
 
   sheetRow(hand) { return hand.points; }

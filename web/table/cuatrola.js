@@ -1,15 +1,17 @@
 // The Cuatrola table: your hand large at the bottom, partner opposite, rivals at the
 // sides, the trick in the middle, the trump (in the header and the dealer's shown card),
 // bidding, cantes, últimas and the end-of-hand breakdown. Everything shown comes from the
-// engine's seat view; the life of the table is TableBase's (common.js).
+// engine's seat view; the life of the table is TableBase's (base.js), what is relative to
+// the person's seat this.persp's (perspective.js).
 import { t, plural } from "../i18n.js";
-import { h, dialog, buzz } from "../ui.js";
+import { h, dialog, buzz, keyed, patch, fill, setText, setAttr } from "../ui.js";
 import { cardName, suitName, suitSymbolSVG, theCard } from "../cards.js";
 import { speed } from "./session.js";
-import {
-  position, seatName, personal, isMe, isUs, others, ours, mySeat, cardButton, updateCard, cardFace, backs, dealIn, rovingKeys, topBar,
-  TableBase, keyed, patch, fill, setText, setAttr, drawScore, isOver, breakdownTable, HAPTIC,
-} from "./common.js";
+import { isOver } from "./source.js";
+import { TableBase, HAPTIC } from "./base.js";
+import { cardButton, updateCard, cardFace, backs, dealIn, rovingKeys } from "./cards.js";
+import { topBar, drawScore } from "./bar.js";
+import { breakdownTable } from "./dialogs.js";
 
 const SEATS = 4;
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
@@ -36,15 +38,15 @@ export class CuatrolaTable extends TableBase {
     this.players = SEATS;
   }
 
-  name(seat) { return seatName(seat, SEATS); }
-  pos(seat) { return position(seat, SEATS); }
+  name(seat) { return this.persp.seatName(seat, SEATS); }
+  pos(seat) { return this.persp.position(seat, SEATS); }
   layoutOf() { return "cuatrola"; }
 
   build() {
     this.top = topBar({ title: "", onMenu: () => this.menu(), onScores: () => this.openScores(), trump: true });
     this.seatEls = {};
     const felt = h("div", { class: "felt" });
-    for (const seat of others(SEATS)) {
+    for (const seat of this.persp.others(SEATS)) {
       const pos = this.pos(seat);
       const label = h("div", { class: "seat-label" });
       const cards = h("div", { class: `backs ${pos === "top" ? "row" : "col"}`, "aria-hidden": "true" });
@@ -57,7 +59,7 @@ export class CuatrolaTable extends TableBase {
     this.trumpEl = h("div", { class: "trump-box" });
     this.infoEl = h("div", { class: "felt-info" });
     felt.append(h("div", { class: "center" }, this.trickEl, this.finalEl), this.trumpEl, this.infoEl);
-    this.meEl = h("div", { class: "seat me", dataset: { seat: String(mySeat()) } }, h("div", { class: "seat-label" }));
+    this.meEl = h("div", { class: "seat me", dataset: { seat: String(this.persp.seat) } }, h("div", { class: "seat-label" }));
     this.promptEl = h("div", { class: "prompt" });
     this.controlsEl = h("div", { class: "controls", role: "group", "aria-label": t("table.controls") });
     this.handEl = h("div", { class: "hand", role: "group", "aria-label": t("table.your_hand") });
@@ -77,7 +79,7 @@ export class CuatrolaTable extends TableBase {
     const v = frozen ? frozen.view : view;
     setText(this.top.titleEl, t("table.hand_no_cap", { n: v.hand_no }));
     setText(this.top.subEl, this.contractLine(v));
-    drawScore(this.top.scoreEl, view.score);     // (a finished hand's points count at once)
+    drawScore(this.top.scoreEl, view.score, this.persp);     // (a finished hand's points count at once)
     const trumpName = suitName("cuatrola", v.trump_suit);
     patch(this.top.trumpEl, v.trump_suit, (el) => el.append(
       h("span", { class: "trump-icon", svg: suitSymbolSVG("cuatrola", v.trump_suit) }),
@@ -85,7 +87,7 @@ export class CuatrolaTable extends TableBase {
     setAttr(this.top.trumpEl, "aria-label", t("table.trump_is", { suit: trumpName }));
 
     // the three other seats
-    for (const seat of others(SEATS)) {
+    for (const seat of this.persp.others(SEATS)) {
       const s = this.seatEls[seat];
       s.el.classList.toggle("out", v.out === seat);
       s.el.classList.toggle("turn", v.turn === seat);
@@ -93,7 +95,7 @@ export class CuatrolaTable extends TableBase {
       this.seatLabel(s.label, v, seat);
       backs(s.cards, v.hand_sizes[seat]);
     }
-    this.seatLabel(this.meEl.firstChild, v, mySeat());
+    this.seatLabel(this.meEl.firstChild, v, this.persp.seat);
 
     // the dealer's shown card (until played), else the trump suit's symbol
     patch(this.trumpEl, [v.trump_card_held_by_dealer, v.trump_card, v.trump_suit], (el) => {
@@ -104,9 +106,9 @@ export class CuatrolaTable extends TableBase {
     setAttr(this.trumpEl, "aria-label", t("table.trump_is", { suit: trumpName }));
 
     // tricks won and cantes of this hand
-    const [wonUs, wonThem] = ours(v.tricks_won);
+    const [wonUs, wonThem] = this.persp.ours(v.tricks_won);
     const info = v.phase === "play" ? [t("table.tricks_won", { us: wonUs, them: wonThem }),
-      ...v.cantes.map((k) => personal("table.cante_short", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }))] : [];
+      ...v.cantes.map((k) => this.persp.personal("table.cante_short", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }))] : [];
     patch(this.infoEl, info, (el) => { for (const line of info) el.append(h("span", { text: line })); });
 
     // the trick (a finished one stays a moment, its winner lit) or, at the end, the final position
@@ -128,9 +130,9 @@ export class CuatrolaTable extends TableBase {
     const mine = this.canAct(view);
     const bidding = mine && view.phase === "bidding";
     let prompt = "";
-    if (!frozen && isMe(view.turn)) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
+    if (!frozen && this.persp.isMe(view.turn)) prompt = t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn");
     else if (isOver(view)) prompt = "";
-    else if (isMe(view.out) && view.phase === "play") prompt = t("table.you_sit_out");
+    else if (this.persp.isMe(view.out) && view.phase === "play") prompt = t("table.you_sit_out");
     else if (v.turn >= 0) prompt = this.waitingPrompt(v.turn, t(view.phase === "bidding" ? "table.your_bid" : "table.your_turn"));
     setText(this.promptEl, prompt);
     const open = !(view.bids || []).some((b) => b.bid !== "pass");
@@ -138,7 +140,7 @@ export class CuatrolaTable extends TableBase {
       const line = termsLine(b, view.contract_terms || [], open);
       return h("button", { type: "button", class: `btn bid ${b === "pass" ? "" : "primary"}`, dataset: { action: b }, onclick: () => this.play(b) },
         h("span", { class: "btn-title", text: t(`bid.${b}`) }), line ? h("span", { class: "btn-sub", text: line }) : null);
-    } })) : (!frozen && !isOver(view) && v.turn >= 0 && !isMe(v.turn) ? this.awayControls(v.turn) : []);
+    } })) : (!frozen && !isOver(view) && v.turn >= 0 && !this.persp.isMe(v.turn) ? this.awayControls(v.turn) : []);
     keyed(this.controlsEl, controls, (c) => c.key, (c) => c.make());
     const hand = frozen ? frozen.hand : view.hand;
     const dealt = keyed(this.handEl, hand, (c) => c, (c) => cardButton(c, { onclick: () => this.play(c) }),
@@ -149,14 +151,14 @@ export class CuatrolaTable extends TableBase {
   contractLine(v) {
     if (v.phase === "bidding") return t("table.bidding");
     if (!v.contract || v.contract === "normal") return t("bid.normal");
-    return personal("contract.by", v.declarer, { contract: t(`bid.${v.contract}`), name: this.name(v.declarer) });
+    return this.persp.personal("contract.by", v.declarer, { contract: t(`bid.${v.contract}`), name: this.name(v.declarer) });
   }
 
   seatLabel(el, v, seat) {
     const bid = (v.bids || []).find((b) => b.seat === seat);
     const sig = [seat, v.dealer === seat, v.phase === "bidding" && bid ? bid.bid : null, v.out === seat,
       v.declarer === seat && v.phase !== "bidding" ? v.contract : null, this.thinkingSeat === seat,
-      this.session.seatNote ? this.session.seatNote(seat) : null];
+      this.source.seatNote(seat)];
     patch(el, sig, () => fill(el,
       h("span", { class: "name", text: this.name(seat) }),
       this.seatChip(seat),
@@ -171,7 +173,7 @@ export class CuatrolaTable extends TableBase {
   async play(action) {
     const view = this.view;
     if (!view || this.frozen || this.stepping || this.root.dataset.preview) return;
-    if (!isMe(view.turn)) { this.notYourTurn(view); return; }
+    if (!this.persp.isMe(view.turn)) { this.notYourTurn(view); return; }
     if (!view.legal.includes(action)) { await this.explain(action); return; }
     await this.submit(action);
   }
@@ -187,7 +189,7 @@ export class CuatrolaTable extends TableBase {
       this.turnCue(prev, view);
       return;
     }
-    const played = personal("announce.play", seat, { name: who, the_card: theCard(action) });
+    const played = this.persp.personal("announce.play", seat, { name: who, the_card: theCard(action) });
     const handEnded = view.hands_played > prev.hands_played;
     const trickDone = handEnded || view.tricks.length > prev.tricks.length;
     if (!trickDone) {
@@ -199,23 +201,23 @@ export class CuatrolaTable extends TableBase {
 
     // the finished trick stays on the table a moment, its winner lit
     const trick = handEnded ? view.last_hand.tricks[view.last_hand.tricks.length - 1] : view.tricks[view.tricks.length - 1];
-    const hand = isMe(seat) ? prev.hand.filter((c) => c !== action) : prev.hand;
+    const hand = this.persp.isMe(seat) ? prev.hand.filter((c) => c !== action) : prev.hand;
     const sizes = prev.hand_sizes.map((n, s) => (s === seat ? n - 1 : n));
     this.frozen = { view: { ...prev, hand_sizes: sizes, turn: -1, legal: [] }, plays: trick.cards, winner: trick.winner, hand };
     this.render(view);
-    this.say([played, personal("announce.trick", trick.winner, { name: this.name(trick.winner) })]);
-    if (isUs(trick.winner % 2)) buzz(HAPTIC.won);
+    this.say([played, this.persp.personal("announce.trick", trick.winner, { name: this.name(trick.winner) })]);
+    if (this.persp.isUs(trick.winner % 2)) buzz(HAPTIC.won);
     await this.pause(speed().trick);
     if (this.destroyed) return;
     // cantes sung after this trick
     const cantes = handEnded ? view.last_hand.cantes : view.cantes;
     for (const k of cantes.slice(prev.cantes.length)) {
-      this.say(personal("announce.cante", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }));
+      this.say(this.persp.personal("announce.cante", k.seat, { name: this.name(k.seat), points: k.points, suit: suitName("cuatrola", k.suit) }));
       await this.pause(Math.max(speed().trick, CANTE_MIN_MS));
       if (this.destroyed) return;
     }
     if (handEnded) {
-      this.say(t(isUs(view.last_hand.ultimas) ? "announce.ultimas.us" : "announce.ultimas.them"));
+      this.say(t(this.persp.isUs(view.last_hand.ultimas) ? "announce.ultimas.us" : "announce.ultimas.them"));
       await this.pause(Math.min(speed().trick, ULTIMAS_MAX_MS));
       if (this.destroyed) return;
     }
@@ -230,13 +232,13 @@ export class CuatrolaTable extends TableBase {
   }
 
   // ---------------------------------------------------------------- the hand's breakdown
-  handHeadline(lh) { return t(isUs(lh.winner) ? "hand.we_win" : "hand.they_win"); }
+  handHeadline(lh) { return t(this.persp.isUs(lh.winner) ? "hand.we_win" : "hand.they_win"); }
 
   /** Why the points went where they did (the engine's summary says what decided the hand):
    * "Solo made: 2 points · 75 to 55 in points". */
   handReason(lh) {
     const pts = plural("terms.pts", lh.value);
-    const [a, b] = ours(lh.totals);
+    const [a, b] = this.persp.ours(lh.totals);
     const totals = t(lh.decided_by === "ultimas_tie" ? "hand.why.tie" : "hand.why.totals", { a, b });
     if (lh.contract === "normal") return `${totals} · ${pts}`;
     const result = t(lh.made ? "hand.why.made" : "hand.why.failed", { contract: t(`bid.${lh.contract}`), pts });
@@ -249,7 +251,7 @@ export class CuatrolaTable extends TableBase {
     for (const k of lh.cantes) cante[k.seat % 2] += k.points;
     let contract = t("contract.normal");
     if (lh.contract !== "normal") {
-      contract = personal("contract.by", lh.declarer, { contract: t(`bid.${lh.contract}`), name: this.name(lh.declarer) }) + " · " +
+      contract = this.persp.personal("contract.by", lh.declarer, { contract: t(`bid.${lh.contract}`), name: this.name(lh.declarer) }) + " · " +
         t(lh.made ? "contract.made" : "contract.failed");
     }
     const score = this.scoreAfter(lh);
@@ -264,7 +266,7 @@ export class CuatrolaTable extends TableBase {
         [t("hand.total"), lh.totals[0], lh.totals[1], "total"],
         [t("hand.points"), `+${lh.points[0]}`, `+${lh.points[1]}`, "points"],
         score ? [t("hand.score"), score[0], score[1], "running-score"] : null,
-      ].filter(Boolean)),
+      ].filter(Boolean), this.persp),
     ];
   }
 
@@ -296,8 +298,8 @@ export class CuatrolaTable extends TableBase {
     await dialog({
       title: t("table.last_trick"),
       body: [grid, h("p", { class: "trick-story", text: [
-        personal("table.trick_led", trick.leader, { name: this.name(trick.leader) }),
-        personal("announce.trick", trick.winner, { name: this.name(trick.winner) })].join(" · ") })],
+        this.persp.personal("table.trick_led", trick.leader, { name: this.name(trick.leader) }),
+        this.persp.personal("announce.trick", trick.winner, { name: this.name(trick.winner) })].join(" · ") })],
       buttons: [{ label: t("close"), value: true, primary: true }],
       className: "last-trick",
     });

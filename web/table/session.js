@@ -1,13 +1,14 @@
-// One open match: the engine, the stored record and the computer players.
-// Every action is one worker call (`act` for the person, `bot` for a computer player: the
-// engine chooses, applies and answers the person's view), then store.saveMatch, then the
-// table's step() (which draws and announces it). Nothing here knows a rule: legality, views
-// and computer moves all come from the engine.
+// One open match, the local table source (source.js): the engine, the stored record and the
+// computer players. Every action is one worker call (`act` for the person, `bot` for a
+// computer player: the engine chooses, applies and answers the person's view), then
+// store.saveMatch, then the table's step() (which draws and announces it). Nothing here
+// knows a rule: legality, views and computer moves all come from the engine.
 import { engine } from "../engine.js";
 import * as store from "../store.js";
 import { t } from "../i18n.js";
 import { toast, sleep } from "../ui.js";
 import { engineText } from "../engine-text.js";
+import { TableSource, DamagedMatch, isOver } from "./source.js";
 
 export const SPEEDS = {
   slow: { bot: 1200, trick: 1800 },
@@ -18,23 +19,19 @@ export const SPEEDS = {
 
 export function speed() { return SPEEDS[store.getSettings().speed] || SPEEDS.normal; }
 
-export class DamagedMatch extends Error {
-  constructor(message) { super(message); this.name = "DamagedMatch"; }
-}
-
 export function outcome(view) {
-  const over = view.winner !== null && view.winner !== undefined;
+  const over = isOver(view);
   const side = view.side ?? view.seat % 2;   // the person's side: the score is read from it
   return { status: over ? "finished" : "playing", result: { score: view.score, winner: over ? view.winner : null, side } };
 }
 
-export class Session {
-  /** table: {step(event) -> Promise, render(view), thinking(seat)} */
-  constructor(record, table) {
+export class Session extends TableSource {
+  /** `record`: the stored match; `table`: the table it drives (or later, through attach()). */
+  constructor(record, table = null) {
+    super(record.match.game);
     this.record = record;
     this.match = record.match;
     this.table = table;
-    this.view = null;
     this.gen = 0;
     this.busy = false;
     this.runGen = -1;
@@ -43,7 +40,6 @@ export class Session {
     // the person's seat: 0, or the seat a guest's stored copy of a match played together had
     this.seat = Number.isInteger(record.seat) ? record.seat : 0;
     this.mutex = Promise.resolve();   // engine calls that change the match, one at a time
-    this.steps = Promise.resolve();   // the table's steps, in the order the actions happened
     this.off = store.onChange((msg) => this._external(msg));
   }
 
@@ -72,13 +68,30 @@ export class Session {
     return this.view;
   }
 
-  destroy() { this.gen++; if (this.off) this.off(); }
+  destroy() { super.destroy(); this.gen++; if (this.off) this.off(); }
+
+  // ---------------------------------------------------------------- the match (source.js)
+  moves() { return this.match.actions.length; }
+
+  matchId() { return this.record.id || null; }
+
+  file() { return { match: this.match, record: this.record }; }
+
+  /** A new match with the same rules and computer players' level (a new seed). */
+  nextMatch() { return { game: this.match.game, rules: this.match.rules, level: this.level || undefined }; }
+
+  /** A match of the person against computer players, stored here (not with friends, not a
+   * daily deal or a challenge): a finished hand offers its review and a challenge. */
+  offersReview() {
+    const m = (this.match && this.match.meta) || {};
+    return !!this.matchId() && !m.together && !this.single();
+  }
 
   /** Hint and take-back as switched on for this match (meta.assist): never at a table with
    * friends, in a daily deal or a challenge (docs/match-format.md). */
   assists() {
     const m = (this.match && this.match.meta) || {};
-    if (this.remote || m.together || m.daily || m.challenge) return { hint: false, takeback: false };
+    if (m.together || m.daily || m.challenge) return { hint: false, takeback: false };
     const a = m.assist && typeof m.assist === "object" ? m.assist : {};
     return { hint: a.hint === true, takeback: a.takeback === true };
   }
@@ -207,17 +220,8 @@ export class Session {
     await this._save(view, this.resultComes(prev, view) ? { resultDue: view.hands_played } : {});
     if (gen !== this.gen) return null;
     this.committed(answer, seat);
-    const event = { seat, action: answer.action, prev, view };
-    this.queued = (this.queued || 0) + 1;
-    if (this.queued > 1) this.table.hurry();     // the table is still showing an earlier action
-    const shown = this.steps.then(() => (gen === this.gen ? this.table.step(event) : null))
-      .finally(() => { this.queued -= 1; });
-    this.steps = shown.catch(() => {});
-    return shown;
+    return this.queueStep({ seat, action: answer.action, prev, view }, () => gen === this.gen);
   }
-
-  /** Actions stored but not yet shown, after the one being shown. */
-  behind() { return Math.max(0, (this.queued || 0) - 1); }
 
   /** Does `view` end a hand whose result dialog the table shows at the table (not the last
    * hand, which ends on the final screen; not a daily deal or a challenge, whose result is a
@@ -225,13 +229,13 @@ export class Session {
   resultComes(prev, view) {
     const m = (this.match && this.match.meta) || {};
     return !!(prev && view && view.last_hand && view.hands_played > prev.hands_played &&
-      (view.winner === null || view.winner === undefined) && !this.single() && !this.remote && !m.together);
+      !isOver(view) && !this.single() && !m.together);
   }
 
   /** The result of hand `hand` is due (stored when the hand ended, not yet closed). */
   resultDue(view) {
     return !!(view && view.last_hand && this.record.resultDue === view.hands_played &&
-      view.last_hand.hand === view.hands_played && (view.winner === null || view.winner === undefined));
+      view.last_hand.hand === view.hands_played && !isOver(view));
   }
 
   /** The person has closed hand `hand`'s result: no longer due. Not through exclusive():
@@ -335,7 +339,7 @@ export class Session {
     for (;;) {
       await this.steps;            // the table has shown every action so far
       const view = this.view;
-      if (gen !== this.gen || !view || view.turn < 0 || (view.winner !== null && view.winner !== undefined) ||
+      if (gen !== this.gen || !view || view.turn < 0 || isOver(view) ||
           this.mover(view.turn) !== "bot") return;
       if (this.singleOver(view)) return;   // one deal: its result is next
       const seat = view.turn;

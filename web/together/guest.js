@@ -1,36 +1,33 @@
-// A guest at a table played together: the table is drawn from the views the host sends
-// (this seat's only); a tap sends an action text, and the host's engine answers with the
-// move (shown like any other) or a refusal for this guest alone. The guest decides nothing
-// and stores nothing until the match is over: then the host sends the finished match file
-// and it goes into this device's history. docs/play-together.md.
+// A guest at a table played together, a table source (web/table/source.js): the table is
+// drawn from the views the host sends (this seat's only); a tap sends an action text, and
+// the host's engine answers with the move (shown like any other) or a refusal for this guest
+// alone. The guest decides nothing and stores nothing until the match is over: then the host
+// sends the finished match file and it goes into this device's history. It has no match
+// file while playing: the menu has no share or export, a hand no review (the defaults).
+// docs/play-together.md.
 import * as store from "../store.js";
+import { TableSource, isOver } from "../table/source.js";
 import { checkFromHost, msg, ProtocolError } from "./protocol.js";
 
 /** How long the guest waits for the host to answer an action before saying so. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 
-export class GuestSession {
+export class GuestSession extends TableSource {
   /** `channel`: an open peer channel; `welcome`: the host's checked welcome message. */
   constructor(channel, welcome, { onLost = () => {}, onSeats = () => {}, onStored = () => {}, onFinished = () => {} } = {}) {
+    super(welcome.game);
     this.onRefused = (m) => { if (this.table) this.table.say(this.table.refusalText(m), "warn"); };
     this.channel = channel;
-    this.remote = true;               // (the table leaves out share and export)
     this.tableId = welcome.table;
     this.seat = welcome.seat;
-    this.game = welcome.game;
     this.players = welcome.players;
     this.seats = welcome.seats;
-    this.n = welcome.n;
+    this.n = welcome.n;               // the actions so far
     this.view = welcome.view;
-    this.level = null;
-    this.table = null;
-    this.steps = Promise.resolve();
-    this.queued = 0;                  // moves received and not yet shown (the one shown included)
     this.waiting = null;              // {resolve, action} of the person's action in flight
     this.summaries = [];
     this.finished = null;
     this.stored = null;
-    this.destroyed = false;
     this.onLost = onLost;
     this.onSeats = onSeats;
     this.onStored = onStored;
@@ -41,21 +38,16 @@ export class GuestSession {
     channel.onclose = (reason) => this.lost(reason);
   }
 
-  attach(table) { this.table = table; return this; }
+  /** What join.js gives the table as its record: this table's id and game, no match (the
+   * host keeps the match file). */
+  get record() { return { id: `together-${this.tableId}`, game: this.game }; }
 
-  behind() { return Math.max(0, this.queued - 1); }
+  moves() { return this.n; }
 
-  /** What the table reads of a match: the game and the number of actions so far. */
-  get match() { return { game: this.game, actions: { length: this.n } }; }
-
-  get record() { return { id: `together-${this.tableId}`, game: this.game, match: this.match }; }
-
-  open() { return Promise.resolve(this.view); }
-
-  run() { /* the host's computer players move on the host */ }
+  // (open: the welcome's view; run: the host's computer players move on the host)
 
   destroy() {
-    this.destroyed = true;
+    super.destroy();
     try { this.channel.close(); } catch { /* closed */ }
   }
 
@@ -130,12 +122,7 @@ export class GuestSession {
     const prev = this.view;
     this.view = m.view;
     this.n = m.n;
-    const event = { seat: m.seat, action: m.action, prev, view: m.view };
-    this.queued += 1;
-    if (this.queued > 1 && this.table) this.table.hurry();   // show it without waiting for pauses
-    const shown = this.steps.then(() => (this.table && !this.destroyed ? this.table.step(event) : null))
-      .finally(() => { this.queued -= 1; });
-    this.steps = shown.catch(() => {});
+    const shown = this.queueStep({ seat: m.seat, action: m.action, prev, view: m.view });
     if (this.waiting && m.seat === this.seat) shown.then(() => this.settle({ ok: true }), () => this.settle({ ok: true }));
   }
 
@@ -145,7 +132,7 @@ export class GuestSession {
     this.finished = match;
     this.onFinished();
     const v = this.view;
-    const over = v && v.winner !== null && v.winner !== undefined;
+    const over = isOver(v);
     try {
       this.stored = await store.addMatch({
         id: store.newId(), game: this.game, origin: "together", match, view: v, seat: this.seat,

@@ -12,6 +12,7 @@
 import { engine } from "../engine.js";
 import { t } from "../i18n.js";
 import { Session } from "../table/session.js";
+import { isOver } from "../table/source.js";
 import { Host, PeerError } from "./peer.js";
 import { checkFromGuest, msg, RateLimit, MAX_FROM_GUEST } from "./protocol.js";
 
@@ -37,9 +38,6 @@ export class HostSession extends Session {
     this.closed = false;
   }
 
-  /** A table's session (TableBase calls this with itself). */
-  attach(table) { this.table = table; return this; }
-
   // ---------------------------------------------------------------- who plays
   viewers() { return [this.seat, ...[...this.guests.keys()].sort()]; }
 
@@ -63,10 +61,13 @@ export class HostSession extends Session {
     return this.guests.has(seat) ? null : "away";
   }
 
+  /** A friend's seat whose friend is not connected: a computer player may take it. */
+  mayLetComputerPlay(seat) { return this.seatNote(seat) === "away"; }
+
   /** Friend seats waiting for their person. */
   away() { return this.seatList().filter((s) => s.kind === "person" && !s.live).map((s) => s.seat); }
 
-  get over() { return !!this.view && this.view.winner !== null && this.view.winner !== undefined; }
+  get over() { return isOver(this.view); }
 
   onChange(fn) { this.listeners.add(fn); return () => this.listeners.delete(fn); }
 

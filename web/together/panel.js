@@ -3,7 +3,7 @@
 // (paste or scan), and "let a computer play this seat" while the friend is away.
 import { t } from "../i18n.js";
 import { h, dialog } from "../ui.js";
-import { seatName } from "../table/common.js";
+import { seatName } from "../table/perspective.js";
 import { codeBox, codeInput, errorText, put } from "./widgets.js";
 
 function seatLine(session, s) {

@@ -17,13 +17,14 @@
 //                 {v, t: "bye", reason}        the host closes the table ("left", "over")
 // `seats` lists every seat: {seat, kind: "host" | "person" | "bot", live: bool, computer: bool}.
 
+import { isGame } from "../games.js";
+
 export const PROTOCOL = 1;
 /** Largest message a guest may send (an action text is a few characters). */
 export const MAX_FROM_GUEST = 2048;
 export const MAX_ACTION = 60;
 export const MAX_ACTIONS = 100_000;
 const KINDS = ["host", "person", "bot"];
-export const GAMES = ["cuatrola", "cuarenta"];
 
 /** A message that breaks the protocol; `code` names what (docs/play-together.md). */
 export class ProtocolError extends Error {
@@ -70,7 +71,7 @@ export function checkFromHost(m, { seat = null, players = null } = {}) {
   switch (t) {
     case "welcome":
       if (!isText(m.table, 32) || !isInt(m.players, 2, 4) || !isInt(m.seat, 0, m.players - 1) ||
-          !GAMES.includes(m.game) || !isInt(m.n, 0, MAX_ACTIONS) || !view(m.view, m.seat) ||
+          !isGame(m.game) || !isInt(m.n, 0, MAX_ACTIONS) || !view(m.view, m.seat) ||
           !seatsOk(m.seats, m.players)) bad();
       break;
     case "move":
@@ -87,7 +88,7 @@ export function checkFromHost(m, { seat = null, players = null } = {}) {
       if (!isObj(m.summary) || !Array.isArray(m.summary.hands)) bad();
       break;
     case "over":
-      if (!isObj(m.match) || !Array.isArray(m.match.actions) || !GAMES.includes(m.match.game)) bad();
+      if (!isObj(m.match) || !Array.isArray(m.match.actions) || !isGame(m.match.game)) bad();
       break;
     case "bye":
       if (typeof m.reason !== "string") bad();

@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+"""Figures of "play together" (web/together/, docs/play-together.md), on this machine.
+
+    python3 -m tools.bench.together [--connections 20] [--messages 500] [--no-build]
+
+Prints:
+- connection codes: bytes, text length and QR version (error correction M) of real Chromium
+  offers and answers with 1 and 2 host candidates (mDNS names; plain IPv4 / IPv6 addresses
+  with --disable-features=WebRtcHideLocalIpsWithMdns), for the text form used (base32) and
+  for base45 and base64url, the alternatives measured;
+- connecting on loopback (two Chromium processes): time of createOffer (ICE gathering
+  included), of answerOffer, and from acceptAnswer (the answer code pasted) to the channel
+  open (target: 1 s or less); medians and the worst of --connections connections;
+- message round trip host → guest → host (JSON, echoed by the guest): p50 / p95 / max of
+  --messages messages sent one after the other;
+- the QR decoder (jsQR in its worker): ms per 640×480 frame, with and without a code;
+- the app itself (--tables N, default 3): a host opens a 2-player Cuarenta table, a guest
+  joins by pasting the codes: time from the host pressing "Connect" (the answer pasted) to
+  the seat being live on both phones (target ≤ 1 s); then the two play: the round trip of
+  each of the guest's actions, from the message leaving the guest to both tables showing it
+  (target ≤ 50 ms at p95; no computer player thinks in this table);
+- the bytes the feature adds (web/together/, its screens, the vendored QR libraries): all
+  loaded with import() when it is opened, none on first paint.
+
+A benchmark, not a test: it asserts nothing. Needs Debian's Chromium and playwright.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+import build
+from tools import ROOT
+from tools.bench.browser import ARGS, CHROMIUM
+
+MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
+PAGE = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</title>'
+        '<body></body></html>')
+LOAD = """async () => {
+  window.T = {};
+  for (const m of ["code", "peer", "qr", "scan"]) T[m] = await import(new URL(`together/${m}.js`, location.href).href);
+}"""
+
+# Real offer and answer SDPs, then variants with fewer / other candidates, measured three ways.
+SIZES = """async () => {
+  const gather = (pc) => new Promise((r) => {
+    if (pc.iceGatheringState === "complete") r();
+    pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && r());
+  });
+  const a = new RTCPeerConnection({iceServers: []}), b = new RTCPeerConnection({iceServers: []});
+  a.createDataChannel("t", {negotiated: true, id: 0}); b.createDataChannel("t", {negotiated: true, id: 0});
+  await a.setLocalDescription(await a.createOffer()); await gather(a);
+  await b.setRemoteDescription(a.localDescription);
+  await b.setLocalDescription(await b.createAnswer()); await gather(b);
+  const B45 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:";
+  const base45 = (bytes) => {               // RFC 9285
+    let out = "";
+    for (let i = 0; i < bytes.length; i += 2) {
+      if (i + 1 < bytes.length) {
+        let n = bytes[i] * 256 + bytes[i + 1];
+        out += B45[n % 45] + B45[Math.floor(n / 45) % 45] + B45[Math.floor(n / 2025)];
+      } else {
+        out += B45[bytes[i] % 45] + B45[Math.floor(bytes[i] / 45)];
+      }
+    }
+    return out;
+  };
+  const b64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  const rows = [];
+  for (const [kind, desc] of [["offer", a.localDescription], ["answer", b.localDescription]]) {
+    const full = T.code.parseSdp(desc.sdp);
+    const sets = {"2 (as gathered)": full.candidates, "1": full.candidates.slice(0, 1)};
+    const v4 = full.candidates.filter((c) => /^\\d+\\.\\d+\\.\\d+\\.\\d+$/.test(c.address));
+    if (v4.length) {
+      sets["1 IPv4"] = v4.slice(0, 1);
+      sets["2 IPv4 (Wi-Fi + Ethernet)"] = [v4[0], {address: "192.0.2.77", port: v4[0].port + 1}];
+    }
+    for (const [label, candidates] of Object.entries(sets)) {
+      const info = {...full, candidates, kind, table: T.code.newTableId(), seat: 1};
+      const bytes = T.code.pack(info);
+      const text = T.code.encode(info);
+      const t45 = "TPT:" + base45(bytes), t64 = "tpt:" + b64url(bytes);
+      rows.push({kind, label, addresses: candidates.map((c) => c.address), sdp: desc.sdp.length,
+                 bytes: bytes.length, base32: [text.length, T.qr.qrMatrix(text).version],
+                 base45: [t45.length, T.qr.qrMatrix(t45).version],
+                 base64url: [t64.length, T.qr.qrMatrix(t64).version]});
+    }
+  }
+  a.close(); b.close();
+  return rows;
+}"""
+
+DECODER = """async (runs) => {
+  const text = await new T.peer.Host().createOffer(1);
+  const m = T.qr.qrMatrix(text);
+  const c = document.createElement("canvas"); c.width = 640; c.height = 480;
+  const ctx = c.getContext("2d");
+  const reader = new T.scan.QrReader();
+  const time = async () => { const t0 = performance.now(); const r = await reader.read(c); return [performance.now() - t0, r === text]; };
+  ctx.fillStyle = "#c8c8c8"; ctx.fillRect(0, 0, 640, 480);
+  const blank = []; for (let i = 0; i < runs; i++) blank.push((await time())[0]);
+  const px = 7, x0 = (640 - m.size * px) / 2, y0 = (480 - m.size * px) / 2;
+  m.modules.forEach((row, y) => row.forEach((d, x) => { ctx.fillStyle = d ? "#000" : "#fff"; ctx.fillRect(x0 + x * px, y0 + y * px, px, px); }));
+  const code = []; let ok = 0;
+  for (let i = 0; i < runs; i++) { const [ms, hit] = await time(); code.push(ms); ok += hit; }
+  reader.close();
+  return {blank, code, ok};
+}"""
+
+
+def pct(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(p / 100 * (len(s) - 1))))]
+
+
+def open_page(pw, url, extra=()):
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS + list(extra), headless=True)
+    page = browser.new_page()
+    page.route(url + "bench-together.html", lambda r: r.fulfill(
+        status=200, body=PAGE,
+        headers={"Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": build.CSP}))
+    page.goto(url + "bench-together.html")
+    page.evaluate(LOAD)
+    return browser, page
+
+
+def sizes(pw, url):
+    print("## Connection codes (QR error correction M)\n")
+    print("| SDP | kind | candidates | SDP bytes | code bytes | base32 (used): chars, QR version "
+          "| base45: chars, version | base64url: chars, version |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for name, extra in (("mDNS", ()), ("plain", (MDNS_OFF,))):
+        browser, page = open_page(pw, url, extra)
+        for r in page.evaluate(SIZES):
+            print(f"| {name} | {r['kind']} | {r['label']} | {r['sdp']} | {r['bytes']} "
+                  f"| {r['base32'][0]}, v{r['base32'][1]} | {r['base45'][0]}, v{r['base45'][1]} "
+                  f"| {r['base64url'][0]}, v{r['base64url'][1]} |")
+        browser.close()
+    print()
+
+
+def connections(pw, url, n, messages):
+    hb, host = open_page(pw, url)
+    gb, guest = open_page(pw, url)
+    host.evaluate("window.host = new T.peer.Host()")
+    offer_ms, answer_ms, open_ms = [], [], []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        offer = host.evaluate("host.createOffer(1, {fresh: true})")
+        offer_ms.append((time.perf_counter() - t0) * 1000)
+        g = guest.evaluate("""async (offer) => {
+          const t0 = performance.now();
+          const g = await T.peer.answerOffer(offer);
+          window.chan = g.channel;
+          chan.onmessage = (m) => chan.send(m);
+          return {code: g.code, ms: performance.now() - t0};
+        }""", offer)
+        answer_ms.append(g["ms"])
+        ms = host.evaluate("""async (code) => {
+          const t0 = performance.now();
+          window.chan = await host.acceptAnswer(code);
+          return performance.now() - t0;
+        }""", g["code"])
+        open_ms.append(ms)
+    rtt = host.evaluate("""async (n) => {
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        const back = new Promise((r) => { chan.onmessage = r; });
+        chan.send({i, view: {hand: [1, 2, 3, 4, 5, 6, 7, 8], table: [], note: "un mensaje típico"}});
+        await back;
+        out.push(performance.now() - t0);
+      }
+      return out;
+    }""", messages)
+    hb.close()
+    gb.close()
+    print(f"## Connecting on loopback ({n} connections, two Chromium processes, mDNS candidates)\n")
+    print("| step | median ms | max ms |")
+    print("| --- | --- | --- |")
+    print(f"| host createOffer (ICE gathering included) | {statistics.median(offer_ms):.0f} | {max(offer_ms):.0f} |")
+    print(f"| guest answerOffer (ICE gathering included) | {statistics.median(answer_ms):.0f} | {max(answer_ms):.0f} |")
+    print(f"| acceptAnswer → channel open (target ≤ 1000) | {statistics.median(open_ms):.0f} | {max(open_ms):.0f} |")
+    print()
+    print(f"## Message round trip host → guest → host ({messages} messages, one at a time)\n")
+    print(f"p50 {pct(rtt, 50):.2f} ms, p95 {pct(rtt, 95):.2f} ms, max {max(rtt):.2f} ms\n")
+
+
+def decoder(pw, url, runs=30):
+    browser, page = open_page(pw, url)
+    r = page.evaluate(DECODER, runs)
+    browser.close()
+    print(f"## QR decoder (jsQR in the worker), 640×480 frames, {runs} each\n")
+    print(f"no code: median {statistics.median(r['blank']):.1f} ms; a code (v7, 7 px a module): "
+          f"median {statistics.median(r['code']):.1f} ms, read {r['ok']} of {runs}\n")
+
+
+# The app: both pages record (epoch ms) when their table shows a new action, and the guest
+# when it sends an action to the host.
+APP_WATCH = """(() => {
+  window.__shown = {};
+  window.__sent = [];
+  const now = () => performance.timeOrigin + performance.now();
+  const watch = () => {
+    const el = document.getElementById('screen');
+    if (!el) { setTimeout(watch, 50); return; }
+    new MutationObserver(() => {
+      const n = el.dataset.moves;
+      if (n !== undefined && !(n in window.__shown)) window.__shown[n] = now();
+    }).observe(el, { attributes: true, attributeFilter: ['data-moves'] });
+  };
+  document.addEventListener('DOMContentLoaded', watch);
+  if (typeof RTCDataChannel === 'function') {
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (text) {
+      try { const m = JSON.parse(text); if (m && m.t === 'act') window.__sent.push([m.n + 1, now()]); } catch {}
+      return send.call(this, text);
+    };
+  }
+})();"""
+
+
+def app_table(pw, url, tables):
+    browsers, pages = [], []
+    for _ in range(2):
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        ctx = b.new_context(locale="en-US", viewport={"width": 412, "height": 839}, has_touch=True)
+        ctx.add_init_script(APP_WATCH)
+        ctx.add_init_script("window.__tapeteTapFreshMs = 0")   # taps faster than a person (web/ui.js, the tap guard)
+        page = ctx.new_page()
+        page.goto(url)
+        page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({speed: 'instant', lang: 'en'}))")
+        page.reload()
+        page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+        browsers.append(b)
+        pages.append(page)
+    host, guest = pages
+    join_ms, rtt = [], []
+    for k in range(tables):
+        host.goto(f"{url}#/new/cuarenta?together=1&players=2")
+        host.wait_for_selector("#start")
+        host.fill("#seed", f"bench-{k}") if host.is_visible("#seed") else None
+        host.locator("#start").click()
+        host.wait_for_selector("#seats-panel[open]", timeout=30_000)
+        host.locator("#seats-panel [data-show='1']").click()
+        code = host.locator("#seats-panel .code-text").get_attribute("data-code")
+        guest.goto(f"{url}#/")
+        guest.goto(f"{url}#/join")
+        guest.fill("#offer-code", code)
+        guest.locator("#offer-use").click()
+        guest.wait_for_selector(".join .code-box .code-text", timeout=30_000)
+        answer = guest.locator(".join .code-box .code-text").get_attribute("data-code")
+        host.fill("#answer-1-code", answer)
+        t0 = host.evaluate("performance.timeOrigin + performance.now()")
+        host.locator("#answer-1-use").click()
+        host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
+        guest.wait_for_selector(".table .hand", timeout=30_000)
+        t1 = max(host.evaluate("performance.timeOrigin + performance.now()"),
+                 guest.evaluate("performance.timeOrigin + performance.now()"))
+        join_ms.append(t1 - t0)
+        host.locator("#seats-panel button.primary").last.click()
+        # play 40 actions (the guest's are timed)
+        guest.evaluate("window.__sent = []")
+        for page in pages:  # each table counts its moves from 0 again: forget the last table's
+            page.evaluate("window.__shown = {}")
+        end = time.time() + 120
+        while time.time() < end:
+            moved = False
+            for page in pages:
+                if page.locator("dialog[open]").count():
+                    page.locator("dialog[open] button.primary").last.click()
+                    moved = True
+                    continue
+                el = page.locator(".controls button.capture-btn, .controls button.rank-btn, .hand button.card:not(.illegal)").first
+                if el.count():
+                    try:
+                        el.click(timeout=1000)
+                        moved = True
+                    except Exception:  # noqa: BLE001 - redrawn meanwhile
+                        pass
+            if int(host.get_attribute("#screen", "data-moves") or 0) >= 40:
+                break
+            if not moved:
+                time.sleep(0.02)
+        sent = guest.evaluate("window.__sent")
+        shown_h, shown_g = host.evaluate("window.__shown"), guest.evaluate("window.__shown")
+        for n, at in sent:
+            key = str(n)
+            if key in shown_h and key in shown_g:
+                rtt.append(max(shown_h[key], shown_g[key]) - at)
+    for b in browsers:
+        b.close()
+    print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback)\n")
+    print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms): median "
+          f"{statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
+    if rtt:
+        print(f"- a guest's action → both tables show it ({len(rtt)} actions; target ≤ 50 ms at p95): "
+              f"p50 {pct(rtt, 50):.1f} ms, p95 {pct(rtt, 95):.1f} ms, max {max(rtt):.1f} ms")
+    print()
+
+
+def feature_bytes():
+    files = sorted((ROOT / "web" / "together").glob("*.js")) + [ROOT / "web" / "screens" / n for n in ("together.js", "join.js")]
+    own = sum(p.stat().st_size for p in files)
+    vendor = sum((build.DIST / "vendor" / n).stat().st_size for n in ("uqr.mjs", "jsqr.js")
+                 if (build.DIST / "vendor" / n).exists())
+    print("## Bytes the feature adds (loaded with import() when opened; none on first paint)\n")
+    print(f"- web/together/*.js and the two screens: {own / 1024:.1f} KiB ({len(files)} files)")
+    print(f"- vendored QR libraries (dist/vendor/uqr.mjs, jsqr.js; jsQR only when the camera reads "
+          f"without BarcodeDetector): {vendor / 1024:.1f} KiB\n")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.together",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--connections", type=int, default=20)
+    ap.add_argument("--messages", type=int, default=500)
+    ap.add_argument("--no-build", action="store_true")
+    ap.add_argument("--tables", type=int, default=3, help="tables joined and played in the app (0: none)")
+    args = ap.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+    if not args.no_build:
+        build.build(quiet=True)
+    server = build.serve_in_thread(build.DIST)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        with sync_playwright() as pw:
+            version = None
+            b, p = open_page(pw, url)
+            version = p.evaluate("navigator.userAgent.match(/Chrome\\/(\\d+)/)[1]")
+            b.close()
+            print(f"# Play together, {time.strftime('%Y-%m-%d')}, Chromium {version}\n")
+            sizes(pw, url)
+            connections(pw, url, args.connections, args.messages)
+            decoder(pw, url)
+            if args.tables:
+                app_table(pw, url, args.tables)
+            feature_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

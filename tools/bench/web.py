@@ -1,0 +1,667 @@
+#!/usr/bin/env python3
+"""Figures of the web app, in one run (docs/performance.md, "Web start").
+
+    python3 -m tools.bench.web [--runs 3] [--throttle none,cdp:4,cdp:6,cpu:4,cpu:6]
+
+For each CPU setting (``--throttle``), interleaved runs of the app and of a bare page that
+only loads Pyodide in a module worker, each in a fresh browser profile:
+
+- the bytes of a first visit, as they crossed the network (raw), and what they would be
+  with gzip (each served file gzipped at level 9);
+- first paint and "engine ready" (the worker has Python and every engine module) after
+  navigation: first visit (fresh profile: Python downloads and starts while the service
+  worker installs), a reload offline (the server refuses to answer and the browser is
+  offline: everything from the service worker and the stored snapshot) and a resumed match
+  (reload on #/play/<id>); the bare page's cold start and its reload from the HTTP cache;
+  the ratios app / bare of the same setting;
+- where the time of a first visit and of a reload goes (the worker's stages);
+- a Cuatrola expert move: the `bot` op at level "expert" from the page, for every move of
+  one hand (four expert seats, seed "bench expert");
+- tap to card: a tap on a playable card of the person's hand until that card is in the
+  trick on screen (speed "instant", the first three plays of a hand).
+
+CPU settings: ``none``; ``cdp:R``: Chromium's own throttling (DevTools protocol
+``Emulation.setCPUThrottlingRate`` on the page); it slows the page's main thread only, not
+Python's worker, the service worker or WebAssembly compilation (the bench measures what it
+reaches and prints it); ``cpu:R``: the whole browser held to 1/R of one CPU (``SlowCPU``:
+a cgroup quota, or ``cpulimit``), the approximation of a phone used for the figures.
+
+Medians of --runs runs; compare figures only within one run and one setting (the machine
+is noisy). Needs Debian's Chromium (/usr/bin/chromium) and the playwright package
+(.ci/browser-setup.sh).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import build
+from tools.bench.browser import ARGS, CHROMIUM
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="bare.js"></script><p>bare Pyodide page</p>
+"""
+BARE_JS = """const w = new Worker(new URL('./bare-worker.js', import.meta.url), {type: 'module'});
+w.onmessage = (e) => { window.__bare = {readyAt: performance.now(), worker: e.data}; };
+"""
+BARE_WORKER = """import { loadPyodide } from './pyodide/pyodide.mjs';
+const t0 = performance.now();
+const py = await loadPyodide({ indexURL: new URL('./pyodide/', import.meta.url).href });
+py.runPython('1 + 1');
+postMessage({ ms: performance.now() - t0, started: performance.timeOrigin + t0 });
+"""
+# What a throttle reaches: the same loop on the page's main thread and in a worker.
+REACH_HTML = """<!doctype html><meta charset="utf-8"><title>reach</title><script src="reach.js"></script>"""
+REACH_JS = """const spin = (n) => { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) | 0; return x; };
+window.mainSpin = (n) => { const t = performance.now(); spin(n); return performance.now() - t; };
+const w = new Worker('reach-worker.js');
+window.workerSpin = (n) => new Promise((res) => { w.onmessage = (e) => res(e.data); w.postMessage(n); });
+"""
+REACH_WORKER = """const spin = (n) => { let x = 0; for (let i = 0; i < n; i++) x = (x * 31 + i) | 0; return x; };
+onmessage = (e) => { const t = performance.now(); spin(e.data); postMessage(performance.now() - t); };
+"""
+
+
+CGROUP_V1 = Path("/sys/fs/cgroup/cpu")
+CGROUP_V2 = Path("/sys/fs/cgroup")
+
+
+def cpu_cgroups() -> Path | None:
+    """The root of a writable cgroup hierarchy with the cpu controller (v2 or v1), or None."""
+    v2 = CGROUP_V2 / "cgroup.controllers"
+    if v2.is_file() and "cpu" in v2.read_text().split() and os.access(CGROUP_V2, os.W_OK):
+        return CGROUP_V2
+    if (CGROUP_V1 / "cpu.cfs_quota_us").is_file() and os.access(CGROUP_V1, os.W_OK):
+        return CGROUP_V1
+    return None
+
+
+def new_cgroup(root: Path, name: str, weight: int, quota_us: int | None = None, period_us: int = 10_000) -> Path:
+    """A child cgroup with a CPU weight (1024 = an ordinary process on v1, 100 on v2) and
+    optionally a quota of ``quota_us`` per ``period_us``."""
+    group = root / name
+    group.mkdir()
+    if root == CGROUP_V2:
+        (group / "cpu.weight").write_text(str(max(1, min(10_000, weight * 100 // 1024))))
+        if quota_us:
+            (group / "cpu.max").write_text(f"{quota_us} {period_us}")
+    else:
+        (group / "cpu.shares").write_text(str(weight))
+        if quota_us:
+            (group / "cpu.cfs_period_us").write_text(str(period_us))
+            (group / "cpu.cfs_quota_us").write_text(str(quota_us))
+    return group
+
+
+def remove_cgroup(group: Path):
+    for _ in range(50):   # the browser's processes take a moment to be gone
+        try:
+            group.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
+def chromium_in(group: Path, path: Path) -> str:
+    """A wrapper script that starts Chromium in cgroup ``group``."""
+    path.write_text(f'#!/bin/sh\necho $$ > {group}/cgroup.procs || exit 1\nexec {CHROMIUM} "$@"\n')
+    path.chmod(0o755)
+    return str(path)
+
+
+class ServerFirst:
+    """The test servers (threads of this process, standing for the network) are never the
+    bottleneck: this process runs in a cgroup with 8 times an ordinary process's CPU weight
+    (it uses little CPU; no quota), so other work on the machine does not delay its answers.
+    The browsers are put back where they would be (``executable``: the root cgroup), or in
+    their own limit (SlowCPU). Nothing happens without writable cgroups."""
+
+    def __init__(self, tmp: Path):
+        self.root = cpu_cgroups()
+        self.group = None
+        self.executable = CHROMIUM
+        if self.root is None:
+            return
+        try:
+            self.group = new_cgroup(self.root, f"tapete-bench-{os.getpid()}-server", 8 * 1024)
+            (self.group / "cgroup.procs").write_text(str(os.getpid()))
+            self.executable = chromium_in(self.root, tmp / "chromium-root.sh")
+        except OSError:
+            self.close()
+            self.root = None
+
+    def close(self):
+        if self.group is not None:
+            try:
+                (self.root / "cgroup.procs").write_text(str(os.getpid()))
+            except OSError:
+                pass
+            remove_cgroup(self.group)
+            self.group = None
+        self.executable = CHROMIUM
+
+
+class SlowCPU:
+    """The whole browser (every process and thread: page, workers, service worker, wasm
+    compilation) held to ``1/rate`` of one CPU: an approximation of a phone whose cores are
+    ``rate`` times slower (one core's worth at most, so parallel work such as WebAssembly
+    compilation is slowed more than on a phone with several cores).
+
+    A cgroup of its own with a CPU quota (cgroup v2 ``cpu.max`` or v1 ``cpu.cfs_quota_us``,
+    10 ms periods) and a high weight, so other work on the machine does not take that share
+    away; else Debian's ``cpulimit`` (installed with apt-get when missing). ``executable``
+    is a wrapper script that starts Chromium inside the limit. ``rate`` 1 = one whole CPU."""
+
+    PERIOD_US = 10_000
+
+    def __init__(self, rate: float, tmp: Path):
+        self.rate = rate
+        self.group = None
+        quota = int(self.PERIOD_US / rate)
+        wrapper = tmp / f"chromium-{int(rate * 10)}.sh"
+        root = cpu_cgroups()
+        try:
+            if root is None:
+                raise OSError("no writable cgroup with the cpu controller")
+            self.group = new_cgroup(root, f"tapete-bench-{os.getpid()}-{int(rate * 10)}", 256 * 1024,
+                                    quota, self.PERIOD_US)
+            self.method = (f"cgroup ({'v2 cpu.max' if root == CGROUP_V2 else 'v1 cpu.cfs_quota_us'}) "
+                           f"{quota} us per {self.PERIOD_US} us")
+            self.executable = chromium_in(self.group, wrapper)
+        except OSError as err:
+            self.close()
+            tool = shutil.which("cpulimit")
+            if tool is None:
+                subprocess.run(["apt-get", "install", "-y", "-q", "cpulimit"], check=False,
+                               stdout=subprocess.DEVNULL)
+                tool = shutil.which("cpulimit")
+            if tool is None:
+                raise SystemExit(f"bench_web: cannot limit the CPU ({err}; no cpulimit)") from err
+            pct = max(1, round(100 / rate))
+            self.method = f"cpulimit -l {pct} -i (SIGSTOP/SIGCONT; no cgroup: {err})"
+            wrapper.write_text(f'#!/bin/sh\nexec {tool} -l {pct} -i -- {CHROMIUM} "$@"\n')
+            wrapper.chmod(0o755)
+            self.executable = str(wrapper)
+
+    def close(self):
+        if self.group is not None:
+            remove_cgroup(self.group)
+            self.group = None
+
+
+def bare_site(tmp: Path) -> Path:
+    site = tmp / "bare"
+    (site / "pyodide").mkdir(parents=True)
+    # Pyodide's own files as its npm package has them (the app ships a trimmed standard
+    # library in their place), with the app's lock file (no packages)
+    for name in build.PYODIDE_FILES:
+        shutil.copyfile(build.PYODIDE_DIR / name, site / "pyodide" / name)
+    shutil.copyfile(build.DIST / "pyodide" / "pyodide-lock.json", site / "pyodide" / "pyodide-lock.json")
+    for name, text in (("index.html", BARE_HTML), ("bare.js", BARE_JS), ("bare-worker.js", BARE_WORKER),
+                       ("reach.html", REACH_HTML), ("reach.js", REACH_JS), ("reach-worker.js", REACH_WORKER)):
+        (site / name).write_text(text)
+    return site
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, 9, mtime=0))
+
+
+#: where a first visit's bytes go: (group, test on the served path), the first that matches
+BYTE_GROUPS = (
+    ("Pyodide's wasm", lambda p: p.endswith(".wasm")),
+    ("the standard library", lambda p: p.endswith("/" + build.STDLIB_NAME)),
+    ("Pyodide's JS and lock file", lambda p: p.startswith("pyodide/")),
+    ("engine.zip", lambda p: p == "engine.zip"),
+    ("vendor/ (QR libraries)", lambda p: p.startswith("vendor/")),
+    ("i18n catalogs", lambda p: p.startswith("i18n/")),
+    ("icons", lambda p: p.startswith("icons/")),
+    ("the shell's JS, CSS, HTML, manifest", lambda p: True),
+)
+
+
+def byte_groups(log, site: Path) -> list[tuple[str, int, int]]:
+    """(group, files, gzip bytes) of a first visit's responses, by BYTE_GROUPS."""
+    out = {name: [0, 0] for name, _t in BYTE_GROUPS}
+    for path, status, _n in log:
+        if status != 200:
+            continue
+        rel = path.lstrip("/") or "index.html"
+        name = next(name for name, test in BYTE_GROUPS if test(rel))
+        out[name][0] += 1
+        out[name][1] += served_sizes([(path, status, 0)], site)[1]
+    return [(name, n, b) for name, (n, b) in out.items() if n]
+
+
+def served_sizes(log, site: Path):
+    raw = sum(n for _p, status, n in log if status == 200)
+    gzipped = 0
+    for path, status, _n in log:
+        if status != 200:
+            continue
+        rel = path.lstrip("/") or "index.html"
+        f = site / rel
+        if f.is_dir():
+            f = f / "index.html"
+        gzipped += gz(f.read_bytes())
+    return raw, gzipped
+
+
+class Throttle:
+    """One CPU setting: "none", "cdp:R" (Chromium's throttling of the page) or "cpu:R"
+    (the whole browser at 1/R of one CPU: SlowCPU)."""
+
+    def __init__(self, spec: str, tmp: Path, browser: str = CHROMIUM):
+        self.spec = spec
+        kind, _, rate = spec.partition(":")
+        if kind not in ("none", "cdp", "cpu") or (kind != "none") != bool(rate):
+            raise SystemExit(f"bench_web: unknown --throttle {spec!r} (none, cdp:R, cpu:R)")
+        self.kind, self.rate = kind, float(rate or 1)
+        self.slow = SlowCPU(self.rate, tmp) if kind == "cpu" else None
+        self.executable = self.slow.executable if self.slow else browser
+        self.method = {"none": "no throttling",
+                       "cdp": f"DevTools Emulation.setCPUThrottlingRate {self.rate:g} on the page",
+                       "cpu": self.slow.method if self.slow else ""}[kind]
+
+    def apply(self, ctx, page):
+        """Before the first navigation of ``page``."""
+        if self.kind == "cdp":
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
+            page._bench_cdp = cdp   # keep the session (and its setting) alive
+
+    def close(self):
+        if self.slow:
+            self.slow.close()
+
+
+def launch(pw, profile, throttle=None):
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=throttle.executable if throttle else CHROMIUM,
+        args=ARGS, headless=True, viewport={"width": 412, "height": 839})
+    ctx.add_init_script("window.__tapeteTapFreshMs = 0")   # taps faster than a person (web/ui.js, the tap guard)
+    return ctx
+
+
+# When the first screen (the home screen, or the hand of a resumed table) is on screen:
+# the frame after it is in the DOM. The same init script tells the harness, with a console
+# message, when the page is done (engine ready and first screen, or the bare page's
+# Pyodide loaded): the harness never evaluates anything in the page while it is measured
+# (Playwright's own polling would run its script on the page's main thread, about 30 ms
+# on a fresh document, and then every frame). It also notes when a service worker takes
+# control of the page, and times taps on the hand's cards (TAPS).
+FIRST_SCREEN = """
+window.__firstScreen = null;
+window.__controlledAt = null;
+if (navigator.serviceWorker) navigator.serviceWorker.addEventListener('controllerchange',
+  () => { if (window.__controlledAt === null) window.__controlledAt = performance.now(); });
+(() => {
+const POLL_MS = 10;
+// the first screen: seen by a MutationObserver, on screen at the frame after it
+const FIRST = '#new-cuatrola, #screen .table .hand button.card';
+const seen = () => {
+  if (window.__firstSeen || !document.querySelector(FIRST)) return false;
+  window.__firstSeen = true;
+  requestAnimationFrame(() => setTimeout(() => { window.__firstScreen = performance.now(); }, 0));
+  return true;
+};
+const watch = new MutationObserver(() => { if (seen()) watch.disconnect(); });
+watch.observe(document, { childList: true, subtree: true });
+// done: a timer every POLL_MS, not a requestAnimationFrame loop (which would make the
+// browser produce a frame every 16 ms while Python loads: CPU of its own, in the page's
+// main thread, the compositor and the GPU process, taken from Python's start)
+(function poll() {
+  if ((window.__tapete && window.__tapete.ready && window.__firstScreen !== null) || window.__bare) {
+    console.debug('bench:done');
+    return;
+  }
+  setTimeout(poll, POLL_MS);
+})();
+})();
+// tap to card: from the pointerdown on a card of the hand (its time stamp: when the input
+// arrived) to that card in the trick, and to the frame after that
+window.__taps = [];
+document.addEventListener('pointerdown', (e) => {
+  const b = e.target.closest && e.target.closest('.hand button.card');
+  if (!b) return;
+  const card = b.dataset.card, t0 = e.timeStamp;
+  const obs = new MutationObserver(() => {
+    if (!document.querySelector(`.trick .card[data-card="${card}"]`)) return;
+    obs.disconnect();
+    const dom = performance.now() - t0;
+    requestAnimationFrame(() => setTimeout(() => window.__taps.push({ card, dom, shown: performance.now() - t0 }), 0));
+  });
+  obs.observe(document.getElementById('screen'), { childList: true, subtree: true });
+}, true);
+"""
+
+
+def measured(page, go):
+    """Runs go() (a navigation) and waits for the page's 'bench:done' message."""
+    with page.expect_console_message(lambda m: m.text == "bench:done", timeout=300_000):
+        go()
+
+
+def first_visit(pw, url, server, profile: Path, throttle):
+    """A fresh browser profile's first, measured visit of ``url``: (context, page)."""
+    ctx = launch(pw, profile, throttle)
+    ctx.add_init_script(FIRST_SCREEN)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    throttle.apply(ctx, page)
+    server.log.clear()
+    measured(page, lambda: page.goto(url, wait_until="commit"))
+    return ctx, page
+
+
+# the worker's boot report, with its start in the page's clock (ms after navigation)
+BOOT = """() => ({ ...window.__tapete.boot,
+  started: window.__tapete.boot.started - performance.timeOrigin })"""
+
+# every move of one Cuatrola hand by four expert players, each `bot` call timed (ms)
+EXPERT = """async () => {
+  const { engine } = await import('./engine.js');
+  const first = await engine.call({ op: 'new', game: 'cuatrola', seed: 'bench expert', rules: {}, seat: 0 });
+  let match = first.match, turn = first.view.turn, hand = first.view.hand_no;
+  const times = [];
+  while (turn >= 0 && times.length < 60) {
+    const t = performance.now();
+    const a = await engine.call({ op: 'bot', match, seat: turn, level: 'expert', viewers: [0] });
+    times.push(performance.now() - t);
+    if (!a.ok || a.view.hand_no !== hand) break;
+    match = a.match; turn = a.turn;
+  }
+  return times;
+}"""
+
+# the person's turn to play a card (not to bid), no dialog open
+MY_CARD = ("() => !document.querySelector('dialog[open]') && !document.querySelector('.controls button.bid')"
+           " && !!document.querySelector('.hand button.card:not(.illegal):not(.resting)')")
+
+
+def tap_to_card(page, url, taps=3):
+    """Tap-to-card times (ms) of the first ``taps`` card plays of a fresh match."""
+    mid = page.evaluate("""async () => {
+      const store = await import('./store.js');
+      store.setSettings({ speed: 'instant' });
+      const { startMatch } = await import('./services/start.js');
+      return (await startMatch({ game: 'cuatrola', rules: {}, seed: 'bench tap', level: 'novice' })).id;
+    }""")
+    page.goto(url + "#/play/" + mid)
+    out = []
+    while len(out) < taps:
+        page.wait_for_selector(".table .hand button.card", timeout=120_000)
+        page.wait_for_function("() => !!document.querySelector('dialog[open], .controls button.bid') "
+                               f"|| ({MY_CARD[6:]})", timeout=120_000)
+        if page.locator("dialog[open]").count():   # a hand over (all passed, say): go on
+            page.locator("dialog[open] button.primary").first.click()
+            page.wait_for_timeout(100)
+            continue
+        if page.locator(".controls button.bid").count():
+            page.locator(".controls button.bid").first.click()   # pass
+            page.wait_for_timeout(100)
+            continue
+        n = page.evaluate("() => window.__taps.length")
+        page.locator(".hand button.card:not(.illegal):not(.resting)").first.click()
+        page.wait_for_function("(n) => window.__taps.length > n", arg=n, timeout=120_000)
+        out.append(page.evaluate("() => window.__taps[window.__taps.length - 1]"))
+    return out
+
+
+def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
+    ctx, page = first_visit(pw, url, server, tmp / f"app-{throttle.kind}{throttle.rate:g}-{i}", throttle)
+    cold = page.evaluate("() => window.__tapete.readyAt")
+    cold_paint = page.evaluate("() => window.__firstScreen")
+    cold_boot = page.evaluate(BOOT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=300_000)
+    page.wait_for_function("() => window.__tapete.snapshot !== null", timeout=300_000)
+    # (after a first visit the app loads Pyodide's JS once more for V8's code cache: app.js)
+    page.wait_for_function("() => !('codeCache' in window.__tapete) || window.__tapete.codeCache !== null",
+                           timeout=300_000)
+    controlled = page.evaluate("() => window.__controlledAt")
+    stored = page.evaluate("() => window.__tapete.snapshot")
+    time.sleep(0.5)
+    log = list(server.log)
+    server.offline = True
+    ctx.set_offline(True)
+    measured(page, lambda: page.reload(wait_until="commit"))
+    warm = page.evaluate("() => window.__tapete.readyAt")
+    warm_paint = page.evaluate("() => window.__firstScreen")
+    boot = page.evaluate(BOOT)
+    # a match being resumed: its table is drawn from the stored view
+    mid = page.evaluate("""async () => {
+      const { startMatch } = await import('./services/start.js');
+      return (await startMatch({ game: 'cuatrola', rules: {}, seed: 'bench' })).id;
+    }""")
+    page.goto(url + "#/play/" + mid)
+    page.wait_for_selector(".table .hand button.card", timeout=120_000)
+    time.sleep(0.5)
+    measured(page, lambda: page.reload(wait_until="commit"))
+    resume_paint = page.evaluate("() => window.__firstScreen")
+    resume_ready = page.evaluate("() => window.__tapete.readyAt")
+    resume_preview = page.evaluate("() => !!document.querySelector('.table')")
+    resume_boot = page.evaluate(BOOT)
+    expert = page.evaluate(EXPERT)
+    taps = tap_to_card(page, url)
+    server.offline = False
+    ctx.close()
+    return {"cold": cold, "warm": warm, "log": log, "stages": boot["stages"], "started": boot["started"],
+            "cold_stages": cold_boot["stages"], "cold_started": cold_boot["started"], "controlled": controlled,
+            "restored": boot["snapshot"]["used"] and resume_boot["snapshot"]["used"],
+            "cold_paint": cold_paint, "warm_paint": warm_paint,
+            "resume_paint": resume_paint, "resume_ready": resume_ready, "resumed": resume_preview,
+            "resume_stages": resume_boot["stages"], "resume_started": resume_boot["started"],
+            "stored": stored, "expert": expert, "taps": taps}
+
+
+def bare_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
+    ctx, page = first_visit(pw, url, server, tmp / f"bare-{throttle.kind}{throttle.rate:g}-{i}", throttle)
+    cold = page.evaluate("() => window.__bare.readyAt")
+    cold_started = page.evaluate("() => window.__bare.worker.started - performance.timeOrigin")
+    log = list(server.log)
+    time.sleep(0.5)
+    measured(page, lambda: page.reload(wait_until="commit"))
+    warm = page.evaluate("() => window.__bare.readyAt")
+    worker_ms = page.evaluate("() => window.__bare.worker.ms")
+    ctx.close()
+    return {"cold": cold, "warm": warm, "log": log, "worker": worker_ms, "cold_started": cold_started}
+
+
+def reach(pw, url, throttle, tmp: Path):
+    """How much slower the same loop runs under ``throttle`` than without, on the page's
+    main thread and in a worker: {"main": x, "worker": y} (1.0 = not reached)."""
+    spin = 30_000_000
+    out = {}
+    for label, thr in (("base", None), ("throttled", throttle)):
+        ctx = launch(pw, tmp / f"reach-{label}-{throttle.kind}{throttle.rate:g}", thr)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        if thr:
+            thr.apply(ctx, page)
+        page.goto(url + "reach.html")
+        page.evaluate(f"mainSpin({spin})")   # warm-up (compiled code)
+        page.evaluate(f"workerSpin({spin})")
+        out[label] = {k: statistics.median(page.evaluate(f"{k}Spin({spin})") for _ in range(3))
+                      for k in ("main", "worker")}
+        ctx.close()
+    return {k: out["throttled"][k] / out["base"][k] for k in ("main", "worker")}
+
+
+def med(rows, key):
+    return statistics.median(r[key] for r in rows)
+
+
+def stage_line(rows, key):
+    names = []
+    for r in rows:
+        for k in r[key]:
+            if k not in names and all(k in x[key] for x in rows):
+                names.append(k)
+    names.sort(key=lambda k: statistics.median(r[key][k] for r in rows))
+    return ", ".join(f"{k} {statistics.median(r[key][k] for r in rows):.0f}" for k in names)
+
+
+def report_setting(throttle, apps, bares, reached):
+    b_cold, b_warm = med(bares, "cold"), med(bares, "warm")
+    print(f"### CPU: {throttle.spec} ({throttle.method})")
+    print()
+    if reached:
+        print(f"what it reaches: the same loop runs {reached['main']:.1f}x as long on the page's main thread "
+              f"and {reached['worker']:.1f}x in a worker (1.0 = not slowed)")
+        print()
+    rows = [
+        ("first paint, first visit (home screen)", med(apps, "cold_paint"), "bare, cold", b_cold, "<= 0.1"),
+        ("first paint, reload (home screen)", med(apps, "warm_paint"), "bare, reload", b_warm, "<= 0.1"),
+        ("first paint, resumed match (table from the stored view)", med(apps, "resume_paint"),
+         "bare, reload", b_warm, "<= 0.1"),
+        ("engine ready, reload (restored from the snapshot)", med(apps, "warm"), "bare, reload", b_warm,
+         "<= 0.3 (a guard)"),
+        ("engine ready, resumed match (restored from the snapshot)", med(apps, "resume_ready"),
+         "bare, reload", b_warm, "<= 0.3"),
+        ("engine ready, first visit (normal boot, snapshot made)", med(apps, "cold"), "bare, cold", b_cold,
+         "<= 1.1 (a guard)"),
+    ]
+    print("| start (navigation to ...) | app | bare Pyodide page (Pyodide loaded) | ratio | target |")
+    print("| --- | --- | --- | --- | --- |")
+    for name, a, bname, b, target in rows:
+        print(f"| {name} | {a:.0f} ms | {bname} {b:.0f} ms | {a / b:.2f} | {target} |")
+    print()
+    expert = [statistics.median(r["expert"]) for r in apps]
+    worst = [max(r["expert"]) for r in apps]
+    total = [sum(r["expert"]) for r in apps]
+    dom = [statistics.median(t["dom"] for t in r["taps"]) for r in apps]
+    shown = [statistics.median(t["shown"] for t in r["taps"]) for r in apps]
+    print(f"Cuatrola expert move (one hand, {len(apps[0]['expert'])} moves, `bot` from the page): "
+          f"median {statistics.median(expert):.1f} ms, slowest {statistics.median(worst):.0f} ms, "
+          f"the hand {statistics.median(total):.0f} ms (medians of the runs)")
+    print(f"tap to card (first three plays): in the trick {statistics.median(dom):.0f} ms, "
+          f"on screen {statistics.median(shown):.0f} ms after the tap (medians)")
+    print()
+    restored = sum(1 for r in apps if r["restored"])
+    print(f"reloads restored from the snapshot: {restored} of {len(apps)}; resumed tables drawn: "
+          f"{sum(1 for r in apps if r['resumed'])} of {len(apps)}")
+    snap = [r["stored"] for r in apps if r["stored"] and r["stored"].get("stored")]
+    if snap:
+        print(f"snapshot: {snap[0]['bytes']:,} bytes, of which {snap[0].get('stored', snap[0]['bytes']):,} stored "
+              f"(the rest is zero pages); checking and storing it after ready: "
+              f"{statistics.median(x['ms'] for x in snap):.0f} ms (median)")
+    print(f"first visit (ms after navigation, medians): Python's worker started {med(apps, 'cold_started'):.0f}, "
+          f"its stages (ms after it started): {stage_line(apps, 'cold_stages')}; engine ready "
+          f"{med(apps, 'cold'):.0f}; the service worker took control at "
+          f"{statistics.median(r['controlled'] or 0 for r in apps):.0f}. Bare page: worker started "
+          f"{med(bares, 'cold_started'):.0f}, Pyodide loaded {b_cold:.0f}")
+    print(f"reload: worker started {med(apps, 'started'):.0f} ms after navigation; its stages: "
+          f"{stage_line(apps, 'stages')} (bare page: Pyodide loaded {med(bares, 'worker'):.0f} ms after its "
+          f"worker started)")
+    print(f"resumed match: worker started {med(apps, 'resume_started'):.0f}; its stages: "
+          f"{stage_line(apps, 'resume_stages')}")
+    print()
+    print("runs (ms): app cold " + ", ".join(f"{r['cold']:.0f}" for r in apps)
+          + "; app reload " + ", ".join(f"{r['warm']:.0f}" for r in apps)
+          + "; first paint reload " + ", ".join(f"{r['warm_paint']:.0f}" for r in apps)
+          + "; resumed table paint " + ", ".join(f"{r['resume_paint']:.0f}" for r in apps)
+          + "; bare cold " + ", ".join(f"{r['cold']:.0f}" for r in bares)
+          + "; bare reload " + ", ".join(f"{r['warm']:.0f}" for r in bares))
+    print()
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python3 -m tools.bench.web",
+                                 description="Figures of the web app (docs/performance.md)")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--throttle", default="none,cdp:4,cdp:6,cpu:4,cpu:6",
+                    help="CPU settings, comma-separated: none, cdp:R (Chromium's throttling of "
+                         "the page), cpu:R (the whole browser at 1/R of one CPU)")
+    args = ap.parse_args(argv)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bench_web: pip install playwright (see .ci/browser-setup.sh)", file=sys.stderr)
+        return 2
+    if not Path(CHROMIUM).exists():
+        print(f"bench_web: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
+        return 2
+    info = build.build(quiet=True)
+    tmp = Path(tempfile.mkdtemp(prefix="tapete-bench-"))
+    site = bare_site(tmp)
+    app_srv = build.serve_in_thread(build.DIST, log=[])
+    bare_srv = build.serve_in_thread(site, log=[], cache_control="max-age=3600")
+    app_url = f"http://127.0.0.1:{app_srv.server_address[1]}/"
+    bare_url = f"http://127.0.0.1:{bare_srv.server_address[1]}/"
+    load = [os.getloadavg()[0]]
+    throttles = []
+    results = []
+    servers = ServerFirst(tmp)
+    try:
+        throttles = [Throttle(spec.strip(), tmp, servers.executable)
+                     for spec in args.throttle.split(",") if spec.strip()]
+        with sync_playwright() as pw:
+            for thr in throttles:
+                reached = reach(pw, bare_url, thr, tmp) if thr.kind != "none" else None
+                apps, bares = [], []
+                for i in range(args.runs):  # interleaved, so both see the same machine load
+                    apps.append(app_run(pw, app_url, app_srv, tmp, i, thr))
+                    bares.append(bare_run(pw, bare_url, bare_srv, tmp, i, thr))
+                    load.append(os.getloadavg()[0])
+                results.append((thr, apps, bares, reached))
+    finally:
+        app_srv.shutdown()
+        bare_srv.shutdown()
+        for thr in throttles:
+            thr.close()
+        servers.close()
+
+    apps0, bares0 = results[0][1], results[0][2]
+    raw, gzipped = served_sizes(apps0[0]["log"], build.DIST)
+    braw, bgz = served_sizes(bares0[0]["log"], site)
+    groups = byte_groups(apps0[0]["log"], build.DIST)
+    bare_groups = {g: b for g, _n, b in byte_groups(bares0[0]["log"], site)}
+    shutil.rmtree(tmp, ignore_errors=True)
+    requests = sum(1 for _p, s, _n in apps0[0]["log"] if s == 200)
+    revalidated = sum(1 for _p, s, _n in apps0[0]["log"] if s == 304)
+    own_log = [e for e in apps0[0]["log"] if not e[0].startswith("/pyodide/")]
+    own_raw, own_gz = served_sizes(own_log, build.DIST)
+    core = sum((build.PYODIDE_DIR / n).stat().st_size for n in build.PYODIDE_FILES)
+    print(f"Tapete web app {info['version']}, {args.runs} runs per CPU setting (medians), "
+          f"{time.strftime('%Y-%m-%d %H:%M')}; load average (1 min) {min(load):.1f}-{max(load):.1f} "
+          f"during the runs, {os.cpu_count()} CPUs; test servers "
+          f"{'first (cgroup weight)' if servers.root else 'at normal priority (no cgroup)'}")
+    print()
+    print("| first visit | bytes raw | bytes gzip | responses |")
+    print("| --- | --- | --- | --- |")
+    print(f"| app (page + Python's worker + service worker) | {raw:,} | {gzipped:,} | {requests} (+{revalidated} "
+          f"revalidated, 304) |")
+    print(f"| of which the app's own code and assets (not pyodide/) | {own_raw:,} | {own_gz:,} | "
+          f"{sum(1 for _p, s, _n in own_log if s == 200)} |")
+    print(f"| bare Pyodide page | {braw:,} | {bgz:,} | "
+          f"{sum(1 for _p, s, _n in bares0[0]['log'] if s == 200)} |")
+    print(f"| Pyodide core alone ({', '.join(build.PYODIDE_FILES)}) | {core:,} | | |")
+    print(f"| dist/ on disk | {info['bytes']:,} | | {len(info['files'])} files |")
+    print()
+    twice = sorted({p for p, s, _n in apps0[0]["log"] if s == 200
+                    and sum(1 for q, t, _m in apps0[0]["log"] if q == p and t == 200) > 1})
+    print(f"first visit / bare Pyodide page, gzip: {gzipped / bgz:.3f} (target <= 0.75); raw: "
+          f"{raw / braw:.3f}; the app's own code and assets gzipped: {own_gz / 1000:.0f} KB "
+          f"(target <= 400 KB); files downloaded twice: {', '.join(twice) or 'none'}")
+    print()
+    print("| where a first visit's bytes go | files | app, gzip | bare page, gzip |")
+    print("| --- | --- | --- | --- |")
+    for name, n, b in groups:
+        print(f"| {name} | {n} | {b:,} | {bare_groups.get(name, 0):,} |")
+    print()
+    for thr, apps, bares, reached in results:
+        report_setting(thr, apps, bares, reached)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
