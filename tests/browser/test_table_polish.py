@@ -1039,6 +1039,11 @@ def test_the_table_fits_every_window_with_every_row_of_controls(phone, app_url):
                     assert phone.evaluate(SIDEWAYS_FITS) == [], where
                     assert phone.evaluate(HEADER_FITS) == [], where
                     assert phone.evaluate(FELT_FITS) == [], where
+                    if name == "capture choice, 2 players" and (w, h) == (1366, 682) and not look:
+                        # a wide, short window: the table's cards in one row, as large as its
+                        # height allows (in two rows of four they were 40 px wide, the hand's 100)
+                        widths = phone.eval_on_selector_all(".table-cards > .card", "els => els.map(e => e.getBoundingClientRect().width)")
+                        assert len(widths) >= 7 and min(widths) >= 70, (where, widths)
     finally:
         phone.set_viewport_size({"width": 412, "height": 839})
         use_language(phone, app_url, "en", speed="instant", cardSize="normal", indices="normal", hand="right")
