@@ -19,7 +19,7 @@ import * as play from "./screens/play.js";
 
 // What tests and tools/bench/web.py read: readiness and timings.
 const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
-  codeCache: null };
+  codeCache: null, later: null };
 window.__tapete = status;
 
 let screen = null;
@@ -45,7 +45,7 @@ function setBar(title) {
 //          gives it with r.setScreen; r = {el, arg, query, isCurrent(), setBar, setScreen,
 //          status}
 const ROUTES = {
-  "": { module: home, title: null, show: (m, r) => m.showHome(r.el) },
+  "": { module: home, title: null, show: (m, r) => m.showHome(r.el, r.isCurrent) },
   new: { load: () => import("./screens/newmatch.js"), title: (r) => t(`game.${r.arg}`),
     show: (m, r) => m.showNewMatch(r.el, r.arg, r.query) },
   play: { module: play, title: null,
