@@ -12,6 +12,7 @@ import { engine } from "./engine.js";
 import * as store from "./store.js";
 import { h, clear, closeDialogs, forgetStaleDialog, installTapGuard, applyMotion } from "./ui.js";
 import { installDefs } from "./cards.js";
+import { applyLook } from "./look.js";
 import { showProgress, hideProgress, showFailure } from "./boot-bar.js";
 import { startServiceWorker, checkUpdate } from "./sw-update.js";
 import * as home from "./screens/home.js";
@@ -149,6 +150,7 @@ const BOOT_STAGES = { start: 0.05, wasm: 0.25, engine: 0.9 };
 async function main() {
   // (boot.js has already created Python's worker, on every visit)
   const settings = store.getSettings();
+  applyLook(settings);   // the theme, cards and layout chosen in Settings, before anything is drawn
   await setLang(settings.lang === "auto" ? null : settings.lang);
   // a first visit downloads Python now (the service worker copies it once it is up). The
   // bar moves by the worker's stages (not an endless animation: without a GPU, one costs
