@@ -29,29 +29,12 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM, WATCH  # noqa: E402
 from tests.browser.helpers import set_settings, wait_ready  # noqa: E402
-from tests.browser.test_lessons import DONE, play_lesson  # noqa: E402
+from tests.browser.test_lessons import DONE, PROBLEMS, play_lesson  # noqa: E402
 
 GAMES = ("cuatrola", "cuarenta")
 LESSONS = {g: json.loads((ROOT / "web" / "lessons" / f"{g}.json").read_text())["lessons"] for g in GAMES}
 DOCS_SHOT = ROOT / "docs" / "screenshots" / "lesson-step.png"
 
-# what a look could miss: {what: [element, ...]} reaching past the window
-PROBLEMS = """() => {
-  const W = innerWidth, H = innerHeight, out = [];
-  if (document.documentElement.scrollWidth > W + 1) out.push(`page ${document.documentElement.scrollWidth} px wide`);
-  for (const sel of ['.coach', '.hand', '.controls', 'dialog[open]']) {
-    for (const el of document.querySelectorAll(sel)) {
-      const r = el.getBoundingClientRect();
-      if (!r.width || !r.height) continue;
-      if (r.left < -1 || r.right > W + 1 || r.top < -1 || r.bottom > H + 1)
-        out.push(`${sel} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
-    }
-  }
-  for (const el of document.querySelectorAll('.coach-text, .coach-feedback')) {
-    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) out.push(`${el.className} cut off`);
-  }
-  return out;
-}"""
 
 
 def run(url: str, lang: str, size: tuple[int, int], out: Path | None, pw, docs: bool = False) -> list[str]:
