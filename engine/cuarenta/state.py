@@ -684,6 +684,11 @@ class CuarentaState(NamedTuple):
         from .views import seat_view
         return seat_view(self, seat)
 
+    def public_view(self) -> dict:
+        """What every seat may know (a watcher's view): no hand, no legal actions."""
+        from .views import public_view
+        return public_view(self)
+
 
 def _bad(code: str, text: str, reason: str, **params) -> IllegalActionError:
     """A notation error: refusal ``code`` with ``params`` (default: the text, cut short)."""

@@ -455,6 +455,11 @@ class CuatrolaState(NamedTuple):
         from .views import seat_view
         return seat_view(self, seat)
 
+    def public_view(self) -> dict:
+        """What every seat may know (a watcher's view): no hand, no legal actions."""
+        from .views import public_view
+        return public_view(self)
+
 
 def _finish_hand(cfg: MatchConfig, hand_no: int, dealer: int, trump: int, bids, contract: int,
                  declarer: int, tricks, card_points, tricks_won, cantes, score, history,
