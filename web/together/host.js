@@ -224,7 +224,7 @@ export class HostSession extends Session {
   join(seat, channel) {
     return this.exclusive(async () => {
       const ans = await engine.call({ op: "view", match: this.match, seat });
-      if (!ans.ok) { channel.close(); return; }
+      if (!ans.ok || channel.state !== "open") { channel.close(); return; }   // (gone meanwhile: stays away)
       const guest = this.listen(channel, { seat });
       this.guests.set(seat, guest);
       this.computer.delete(seat);                         // the person takes the seat back
@@ -238,7 +238,7 @@ export class HostSession extends Session {
   watch(slot, channel) {
     return this.exclusive(async () => {
       const ans = await engine.call({ op: "view", match: this.match, seat: null });
-      if (!ans.ok) { channel.close(); return; }
+      if (!ans.ok || channel.state !== "open") { channel.close(); return; }
       const watcher = this.listen(channel, { seat: null, slot });
       this.watchers.set(slot, watcher);
       this.sendTo(watcher, msg.welcome({ table: this.peer.table, seat: null, game: this.match.game, players: this.kinds.length,
@@ -344,9 +344,8 @@ export class HostSession extends Session {
     const view = await super.open();
     const c = this.adopt;
     this.adopt = null;
-    if (c) {   // the friends of the last match: welcomed to this one
-      for (const g of c.guests) this.join(g.seat, g.channel);
-      for (const w of c.watchers) this.watch(w.slot, w.channel);
+    if (c) {   // the friends of the last match: welcomed to this one (before the panel looks for who is away)
+      await Promise.all([...c.guests.map((g) => this.join(g.seat, g.channel)), ...c.watchers.map((w) => this.watch(w.slot, w.channel))]);
     }
     return view;
   }
