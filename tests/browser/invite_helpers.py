@@ -56,12 +56,21 @@ def shared(page):
 
 
 def invitation_link(host, slot):
-    """The host invites a friend to ``slot`` (a seat, or 100+ for a watcher) and sends the
-    invitation through the share sheet: the link it shared."""
+    """The host invites a friend to ``slot`` (a seat, or 100+ for a watcher), a new
+    invitation if one was on screen, and sends it through the share sheet: the link it
+    shared."""
     open_panel(host)
-    host.locator(f"#seats-panel [data-show='{slot}']").tap()
+    row = f"#seats-panel .seat-entry[data-seat='{slot}']"
+    field = f"{row} .share-link .link-field"
+    old = host.get_attribute(field, "data-link") if host.locator(field).count() else None
+    show = host.locator(f"{row} [data-show='{slot}']")
+    if show.is_visible():
+        show.tap()
+    else:
+        host.locator(f"{row} [data-fresh='{slot}']").tap()
+    host.wait_for_function("([sel, old]) => { const e = document.querySelector(sel); return !!e && e.dataset.link !== old; }",
+                           arg=[field, old], timeout=30_000)
     send = host.locator(f"#invite-{slot}")
-    send.wait_for(timeout=30_000)
     before = len(shared(host))
     send.tap()
     host.wait_for_function("(n) => (window.__shared || []).length > n", arg=before, timeout=10_000)
