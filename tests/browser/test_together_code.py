@@ -197,6 +197,42 @@ def test_what_a_code_keeps_from_other_browsers_sdps(page):
             assert a == ipaddress.IPv6Address(a).compressed
 
 
+SERVER_LINES = [
+    "a=candidate:91 1 udp 1677729535 203.0.113.5 40000 typ srflx raddr 0.0.0.0 rport 0",
+    "a=candidate:92 1 udp 1677729279 2001:db8::5 40001 typ srflx raddr :: rport 0",
+    "a=candidate:93 1 udp 41885439 198.51.100.20 50000 typ relay raddr 203.0.113.5 rport 40000",
+    "a=candidate:94 1 udp 41885183 2001:db8:1::20 50001 typ relay raddr 2001:db8::5 rport 40001",
+]
+
+
+def test_server_candidates_round_trip(page):
+    """Format 2: a real offer and answer with server-reflexive and relay candidates (IPv4 and
+    IPv6) added: each is carried with its type, in priority order, in the same bytes as a
+    host candidate of its family (docs' layout), and the rebuilt SDP names the type
+    (`typ srflx raddr 0.0.0.0 rport 0`) and is accepted by Chromium."""
+    sdps = page.evaluate(REAL_SDPS, 1)
+    for s in sdps:
+        s["sdp"] = s["sdp"].replace("a=ice-ufrag", "\r\n".join(SERVER_LINES) + "\r\na=ice-ufrag", 1)
+    items = [{**s, "table": "0badc0de", "seat": 2} for s in sdps]
+    for item, r in zip(items, page.evaluate(ROUND_TRIP, items)):
+        info = r["info"]
+        assert r["accepted"] is True, r["accepted"]
+        hosts = [(a, p) for a, p in candidates_of(item["sdp"])]
+        got = [(c["address"], c["port"], c["type"]) for c in info["candidates"]]
+        assert got == [(a, p, "host") for a, p in hosts] + [
+            ("203.0.113.5", 40000, "srflx"), ("2001:db8::5", 40001, "srflx"),
+            ("198.51.100.20", 50000, "relay"), ("2001:db8:1::20", 50001, "relay")]
+        assert info["bytes"] == expected_bytes(info)
+        assert r["again"]["candidates"] == info["candidates"]
+        sdp = page.evaluate("(text) => T.code.toSdp(T.code.decode(text))", r["text"])
+        assert " 203.0.113.5 40000 typ srflx raddr 0.0.0.0 rport 0 generation 0" in sdp
+        assert " 198.51.100.20 50000 typ relay raddr 0.0.0.0 rport 0 generation 0" in sdp
+    # at most so many of each type, then the total (peer.js keeps 4 host, 2 srflx, 2 relay)
+    kept = page.evaluate("""(sdp) => T.code.decode(T.code.encodeSdp(sdp, {kind: "offer", table: "0badc0de", seat: 1,
+        perType: {host: 1, srflx: 1, relay: 2}, maxCandidates: 3})).candidates.map((c) => c.type)""", sdps[0]["sdp"])
+    assert kept == ["host", "srflx", "relay"]
+
+
 def test_ipv6_addresses_survive_a_code(page):
     rng = random.Random(5952)
     addrs = []

@@ -175,6 +175,14 @@ def test_unreachable_stun_servers_do_not_hold_up_one_room(together):
         # not the gathering's 5 s cap, nor the ~40 s of an unanswered STUN server
         assert t["offer_ms"] < wait + 1500 and t["answer_ms"] < wait + 1500, t
         assert t["open_ms"] < 5000, t
+    # a TURN server that does not answer holds a code up TURN_WAIT_MS at most
+    host.evaluate(SET_ICE, {"stun": silent[:1], "turn": {"url": "turn:198.51.100.7:3478", "username": "u",
+                                                         "credential": "p"}})
+    offer = host.evaluate(OFFER)
+    turn_wait = host.evaluate("T.peer.TURN_WAIT_MS")
+    print(f"unanswered TURN server: offer {offer['ms']:.0f} ms")
+    assert set(kinds(host, offer["code"])) == {"host"}
+    assert offer["ms"] < turn_wait + 1500, offer["ms"]
 
 
 def test_ice_settings_from_storage_are_checked(together):
