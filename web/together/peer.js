@@ -124,20 +124,24 @@ function gathered(pc, {gatherMs, want, stunWaitMs, turnWaitMs}) {
     };
     const check = () => { if (pc.iceGatheringState === "complete") done(); };
     const candidate = (e) => {
-      if (e.candidate && e.candidate.type) seen.add(e.candidate.type);
+      if (e && e.candidate && e.candidate.type) seen.add(e.candidate.type);
       const enough = (!want.relay || seen.has("relay")) && (!want.srflx || seen.has("srflx") || seen.has("relay"));
       if (servers && enough && !settle) settle = setTimeout(done, SETTLE_MS);
       check();
     };
+    // the candidates that came before this was called are in the description already
+    const sdp = (pc.localDescription && pc.localDescription.sdp) || "";
+    for (const m of sdp.matchAll(/^a=candidate:.* typ (host|srflx|relay)\b/gm)) seen.add(m[1]);
     const waitMs = !servers ? gatherMs : Math.min(gatherMs, want.relay ? turnWaitMs : stunWaitMs);
     const timer = setTimeout(done, waitMs);
     pc.addEventListener("icegatheringstatechange", check);
     pc.addEventListener("icecandidate", candidate);
+    candidate(null);
   });
 }
 
-async function localCode(pc, meta, gathering) {
-  await gathered(pc, gathering);
+async function localCode(pc, meta, options) {
+  await gathered(pc, options);
   try {
     return encodeSdp(pc.localDescription.sdp, {...meta, perType: PER_TYPE});
   } catch (e) {
