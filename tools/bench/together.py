@@ -1,24 +1,32 @@
 #!/usr/bin/env python3
 """Figures of "play together" (web/together/, docs/play-together.md), on this machine.
 
-    python3 -m tools.bench.together [--connections 20] [--messages 500] [--no-build]
+    python3 -m tools.bench.together [--connections 20] [--messages 500] [--tables 3] [--no-build]
 
 Prints:
 - connection codes: bytes, text length and QR version (error correction M) of real Chromium
   offers and answers with 1 and 2 host candidates (mDNS names; plain IPv4 / IPv6 addresses
   with --disable-features=WebRtcHideLocalIpsWithMdns), for the text form used (base32) and
-  for base45 and base64url, the alternatives measured;
+  for base45 and base64url, the alternatives measured; then codes with the server-reflexive
+  and relay candidates of a STUN and TURN server (coturn on loopback, tests/browser/turn.py),
+  and the invitation and answer links that carry them (web/together/invite.js's format,
+  when that module is there);
+- ICE gathering (createOffer) with no server, the default public STUN list, a STUN server
+  that never answers, and the local STUN and TURN server: median and max;
 - connecting on loopback (two Chromium processes): time of createOffer (ICE gathering
   included), of answerOffer, and from acceptAnswer (the answer code pasted) to the channel
-  open (target: 1 s or less); medians and the worst of --connections connections;
+  open (target: 1 s or less); medians and the worst of --connections connections; over host
+  candidates, and relay-only through the local TURN server;
 - message round trip host → guest → host (JSON, echoed by the guest): p50 / p95 / max of
-  --messages messages sent one after the other;
+  --messages messages sent one after the other, both ways;
 - the QR decoder (jsQR in its worker): ms per 640×480 frame, with and without a code;
 - the app itself (--tables N, default 3): a host opens a 2-player Cuarenta table, a guest
   joins by pasting the codes: time from the host pressing "Connect" (the answer pasted) to
   the seat being live on both phones (target ≤ 1 s); then the two play: the round trip of
   each of the guest's actions, from the message leaving the guest to both tables showing it
-  (target ≤ 50 ms at p95; no computer player thinks in this table);
+  (target ≤ 50 ms at p95; no computer player thinks in this table); once over host
+  candidates (the settings' default STUN list, unanswered here), once relay-only through the
+  local TURN server (the settings' TURN server and the relay-only test hook);
 - the bytes the feature adds (web/together/, its screens, the vendored QR libraries): all
   loaded with import() when it is opened, none on first paint.
 
@@ -33,6 +41,7 @@ import sys
 import time
 
 import build
+from tests.browser.turn import Coturn
 from tools import ROOT
 from tools.bench.browser import ARGS, CHROMIUM
 
@@ -41,8 +50,11 @@ PAGE = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</titl
         '<body></body></html>')
 LOAD = """async () => {
   window.T = {};
-  for (const m of ["code", "peer", "qr", "scan"]) T[m] = await import(new URL(`together/${m}.js`, location.href).href);
+  for (const m of ["code", "ice", "peer", "qr", "scan"]) T[m] = await import(new URL(`together/${m}.js`, location.href).href);
+  try { T.invite = await import(new URL("together/invite.js", location.href).href); } catch { T.invite = null; }
 }"""
+#: A STUN server that never answers (TEST-NET-2: routed, but nothing there).
+SILENT_STUN = "stun:198.51.100.7:3478"
 
 # Real offer and answer SDPs, then variants with fewer / other candidates, measured three ways.
 SIZES = """async () => {
@@ -142,22 +154,112 @@ def sizes(pw, url):
     print()
 
 
-def connections(pw, url, n, messages):
+# Real codes with the candidates of a STUN and TURN server: the offer of a host with both
+# (its answer in one room has host candidates only: Chromium stops gathering when ICE has
+# connected), an answer made where the host cannot be reached early (relay-only), and the
+# links h-invite's invite.js makes of them, when it is there.
+SERVER_CODES = """async ({stun, turn}) => {
+  const rows = [];
+  const add = (label, text) => {
+    const info = T.code.decode(text);
+    const row = {label, types: info.candidates.map((c) => c.type), bytes: info.bytes,
+                 chars: text.length, version: T.qr.qrMatrix(text).version};
+    if (T.invite) {
+      const secret = T.invite.newSecret();
+      row.link = T.invite.invitationLink(text, secret, "https://tapete.example/").length;
+      row.answerLink = null;
+      row.base = "https://tapete.example/".length;
+    }
+    rows.push(row);
+    return info;
+  };
+  const both = {iceServers: [{urls: [stun]}, turn]};
+  const relay = {iceServers: [turn], iceTransportPolicy: "relay"};
+  const host = new T.peer.Host({ice: both});
+  add("offer: host + STUN + TURN", await host.createOffer(1));
+  const h2 = new T.peer.Host({ice: relay});
+  const offer = await h2.createOffer(1);
+  add("offer, relay only", offer);
+  const g = await T.peer.answerOffer(offer, {ice: relay});
+  add("answer, relay only", g.code);
+  if (T.invite) rows[rows.length - 1].answerLink = (await T.invite.answerLink(g.code, T.invite.newSecret(), "https://tapete.example/")).length;
+  g.channel.close(); host.close(); h2.close();
+  return rows;
+}"""
+
+
+def server_codes(pw, url, coturn):
+    browser, page = open_page(pw, url)
+    rows = page.evaluate(SERVER_CODES, {"stun": coturn.stun_url, "turn": coturn.ice_server()})
+    browser.close()
+    print("## Codes with server candidates (coturn on loopback as STUN and TURN server)\n")
+    print("| code | candidates | bytes | base32 characters, QR version |")
+    print("| --- | --- | --- | --- |")
+    for r in rows:
+        print(f"| {r['label']} | {', '.join(r['types'])} | {r['bytes']} | {r['chars']}, v{r['version']} |")
+    print()
+    if rows and "link" in rows[0]:
+        base = rows[0]["base"]
+        for r in rows:
+            if r.get("link"):
+                print(f"- invitation link of \"{r['label']}\": {r['link']} characters "
+                      f"({base} of them the app's address https://tapete.example/)")
+            if r.get("answerLink"):
+                print(f"- answer link of \"{r['label']}\": {r['answerLink']} characters")
+    else:
+        print("- (web/together/invite.js is not in this tree: no link lengths)")
+    print()
+
+
+GATHER = """async ({ice, n}) => {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const host = new T.peer.Host(ice ? {ice} : {});
+    const t0 = performance.now();
+    const code = await host.createOffer(1);
+    out.push({ms: performance.now() - t0, types: T.code.decode(code).candidates.map((c) => c.type)});
+    host.close();
+  }
+  return out;
+}"""
+
+
+def gathering(pw, url, coturn, n=10):
+    browser, page = open_page(pw, url)
+    cases = [("no STUN or TURN server", {"iceServers": []}),
+             ("the default public STUN list (no internet here)", None),
+             (f"a STUN server that never answers ({SILENT_STUN})", {"iceServers": [{"urls": SILENT_STUN}]}),
+             ("the local STUN server", {"iceServers": [{"urls": coturn.stun_url}]}),
+             ("the local STUN and TURN server", {"iceServers": [{"urls": coturn.stun_url}, coturn.ice_server()]}),
+             ("relay only, the local TURN server", {"iceServers": [coturn.ice_server()], "iceTransportPolicy": "relay"})]
+    print(f"## ICE gathering: host createOffer ({n} each)\n")
+    print("| servers | median ms | max ms | candidates in the code |")
+    print("| --- | --- | --- | --- |")
+    for label, ice in cases:
+        rows = page.evaluate(GATHER, {"ice": ice, "n": n})
+        ms = [r["ms"] for r in rows]
+        types = sorted({", ".join(r["types"]) for r in rows})
+        print(f"| {label} | {statistics.median(ms):.0f} | {max(ms):.0f} | {' / '.join(types)} |")
+    browser.close()
+    print()
+
+
+def connections(pw, url, n, messages, ice=None, label="mDNS host candidates"):
     hb, host = open_page(pw, url)
     gb, guest = open_page(pw, url)
-    host.evaluate("window.host = new T.peer.Host()")
+    host.evaluate("(ice) => { window.host = new T.peer.Host(ice ? {ice} : {}); }", ice)
     offer_ms, answer_ms, open_ms = [], [], []
     for _ in range(n):
         t0 = time.perf_counter()
         offer = host.evaluate("host.createOffer(1, {fresh: true})")
         offer_ms.append((time.perf_counter() - t0) * 1000)
-        g = guest.evaluate("""async (offer) => {
+        g = guest.evaluate("""async ([offer, ice]) => {
           const t0 = performance.now();
-          const g = await T.peer.answerOffer(offer);
+          const g = await T.peer.answerOffer(offer, ice ? {ice} : {});
           window.chan = g.channel;
           chan.onmessage = (m) => chan.send(m);
           return {code: g.code, ms: performance.now() - t0};
-        }""", offer)
+        }""", [offer, ice])
         answer_ms.append(g["ms"])
         ms = host.evaluate("""async (code) => {
           const t0 = performance.now();
@@ -178,14 +280,14 @@ def connections(pw, url, n, messages):
     }""", messages)
     hb.close()
     gb.close()
-    print(f"## Connecting on loopback ({n} connections, two Chromium processes, mDNS candidates)\n")
+    print(f"## Connecting on loopback ({n} connections, two Chromium processes, {label})\n")
     print("| step | median ms | max ms |")
     print("| --- | --- | --- |")
     print(f"| host createOffer (ICE gathering included) | {statistics.median(offer_ms):.0f} | {max(offer_ms):.0f} |")
     print(f"| guest answerOffer (ICE gathering included) | {statistics.median(answer_ms):.0f} | {max(answer_ms):.0f} |")
     print(f"| acceptAnswer → channel open (target ≤ 1000) | {statistics.median(open_ms):.0f} | {max(open_ms):.0f} |")
     print()
-    print(f"## Message round trip host → guest → host ({messages} messages, one at a time)\n")
+    print(f"## Message round trip host → guest → host ({messages} messages, one at a time, {label})\n")
     print(f"p50 {pct(rtt, 50):.2f} ms, p95 {pct(rtt, 95):.2f} ms, max {max(rtt):.2f} ms\n")
 
 
@@ -223,7 +325,8 @@ APP_WATCH = """(() => {
 })();"""
 
 
-def app_table(pw, url, tables):
+def app_table(pw, url, tables, turn=None):
+    """``turn`` (settings.ice.turn): both phones use it relay-only (the test hook)."""
     browsers, pages = [], []
     for _ in range(2):
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
@@ -231,7 +334,11 @@ def app_table(pw, url, tables):
         ctx.add_init_script(APP_WATCH)
         page = ctx.new_page()
         page.goto(url)
-        page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({speed: 'instant', lang: 'en'}))")
+        settings = {"speed": "instant", "lang": "en"}
+        if turn:
+            settings["ice"] = {"stun": [], "turn": turn}
+            page.evaluate("localStorage.setItem('tapete.iceTransportPolicy', 'relay')")
+        page.evaluate("(s) => localStorage.setItem('tapete.settings', JSON.stringify(s))", settings)
         page.reload()
         page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
         browsers.append(b)
@@ -292,7 +399,8 @@ def app_table(pw, url, tables):
                 rtt.append(max(shown_h[key], shown_g[key]) - at)
     for b in browsers:
         b.close()
-    print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback)\n")
+    how = "relay-only through the local TURN server" if turn else "host candidates"
+    print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback, {how})\n")
     print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms): median "
           f"{statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
     if rtt:
@@ -308,6 +416,9 @@ def feature_bytes():
                  if (build.DIST / "vendor" / n).exists())
     print("## Bytes the feature adds (loaded with import() when opened; none on first paint)\n")
     print(f"- web/together/*.js and the two screens: {own / 1024:.1f} KiB ({len(files)} files)")
+    net = [ROOT / "web" / "together" / n for n in ("ice.js", "ice-settings.js")]
+    print(f"- of which STUN / TURN (ice.js, and ice-settings.js, loaded by the settings screen): "
+          f"{sum(p.stat().st_size for p in net) / 1024:.1f} KiB")
     print(f"- vendored QR libraries (dist/vendor/uqr.mjs, jsqr.js; jsQR only when the camera reads "
           f"without BarcodeDetector): {vendor / 1024:.1f} KiB\n")
 
@@ -325,20 +436,28 @@ def main(argv=None) -> int:
         build.build(quiet=True)
     server = build.serve_in_thread(build.DIST)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
+    coturn = Coturn().start()
     try:
         with sync_playwright() as pw:
             version = None
             b, p = open_page(pw, url)
             version = p.evaluate("navigator.userAgent.match(/Chrome\\/(\\d+)/)[1]")
             b.close()
-            print(f"# Play together, {time.strftime('%Y-%m-%d')}, Chromium {version}\n")
+            print(f"# Play together, {time.strftime('%Y-%m-%d %H:%M')}, Chromium {version}\n")
             sizes(pw, url)
+            server_codes(pw, url, coturn)
+            gathering(pw, url, coturn)
             connections(pw, url, args.connections, args.messages)
+            relay_only = {"iceServers": [coturn.ice_server()], "iceTransportPolicy": "relay"}
+            connections(pw, url, args.connections, args.messages, ice=relay_only,
+                        label="relay-only through the local TURN server")
             decoder(pw, url)
             if args.tables:
                 app_table(pw, url, args.tables)
+                app_table(pw, url, args.tables, turn=coturn.turn())
             feature_bytes()
     finally:
+        coturn.close()
         server.shutdown()
         server.server_close()
     return 0

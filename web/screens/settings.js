@@ -1,5 +1,5 @@
-// Settings: language, computer-player speed, the table (vibration, animations), storage,
-// version and updates.
+// Settings: language, computer-player speed, the table (vibration, animations), playing
+// across the internet (web/together/ice-settings.js), storage, version and updates.
 import { t, LANGS, setLang, fmtNumber } from "../i18n.js";
 import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
@@ -32,6 +32,10 @@ export function showSettings(root, ctx) {
     check("haptics", "haptics", t("settings.haptics")),
     check("motion", "motion", t("settings.motion"), applyMotion),
     h("p", { class: "opt-help", text: t("settings.motion_help") }));
+  // playing across the internet (STUN / TURN servers): its own module, loaded when shown
+  const net = h("div", { id: "net-settings-slot" });
+  import("../together/ice-settings.js").then((m) => net.replaceWith(m.iceSettings()))
+    .catch((err) => console.warn("settings: the network block did not load", err));
   const persisted = h("span", { class: "muted", text: "…" });
   const usage = h("span", { class: "muted", text: "" });
   const info = h("dl", { class: "about" });
@@ -41,6 +45,7 @@ export function showSettings(root, ctx) {
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.speed") }), speed,
       h("p", { class: "opt-help", text: t("settings.speed_help") })),
     table,
+    net,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
       h("p", {}, persisted), h("p", {}, usage),
       h("button", { type: "button", class: "btn", onclick: async () => {
