@@ -205,21 +205,6 @@ def vendor_files(modules: Path | None = None) -> dict[str, bytes]:
 
 
 # --------------------------------------------------------------------------- engine
-#: Model files the engine loads when a computer level is imported (path under engine/):
-#: a missing or damaged one fails the build rather than shipping a player that cannot play.
-MODELS = ("bots/cuatrola_leads.json",)
-
-
-def check_models(src: Path) -> None:
-    """Check each model file of ``src`` with the engine's own loader (format, checksum)."""
-    try:
-        from engine.bots.cuatrola_leads import load
-        for name in MODELS:
-            load(src / name)
-    except Exception as e:  # ModelError, or the engine's own model failing its import
-        raise BuildError(f"{e}") from None
-
-
 def engine_bytecode(src: Path) -> dict[str, bytes]:
     """``{relative path of the .pyc: bytes}`` for every ``.py`` of ``src``, compiled by the
     pinned Pyodide's Python (``tools/build/pyc.mjs``), cached by the hash of every input."""
@@ -232,15 +217,17 @@ def engine_bytecode(src: Path) -> dict[str, bytes]:
     if not all((cached / rel).is_file() for rel in wanted):
         node = node_for("to compile the engine with Pyodide's Python")
         check_pyodide()
-        tmp = cached.with_name(cached.name + ".tmp")
+        # a directory of this process's own: builds may run at once (parallel tests)
+        tmp = cached.with_name(f"{cached.name}.tmp{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
         import subprocess
         run = subprocess.run([node, str(PYC_TOOL), str(PYODIDE_DIR), str(src), str(tmp)],
                              capture_output=True, text=True)
         if run.returncode:
+            shutil.rmtree(tmp, ignore_errors=True)
             raise BuildError("the engine does not compile under Pyodide's Python:\n"
                              + (run.stderr.strip() or run.stdout.strip()))
-        keep_newest(PYC_CACHE, cached, tmp)
+        keep_newest(PYC_CACHE, cached, tmp, lambda: all((cached / rel).is_file() for rel in wanted))
     return {rel: (cached / rel).read_bytes() for rel in wanted}
 
 
@@ -252,24 +239,28 @@ def node_for(why: str) -> str:
     return node
 
 
-def keep_newest(cache: Path, cached: Path, made: Path) -> None:
-    """Move the tree ``made`` to ``cached`` and drop all but the newest ``PYC_CACHE_KEEP``
-    trees of ``cache``."""
-    shutil.rmtree(cached, ignore_errors=True)
-    made.rename(cached)
-    kept = sorted((d for d in cache.iterdir() if d.is_dir() and d != cached),
-                  key=lambda d: d.stat().st_mtime, reverse=True)
+def keep_newest(cache: Path, cached: Path, made: Path, complete=lambda: False) -> None:
+    """Move the tree ``made`` to ``cached`` (unless ``complete()``: another build stored the
+    whole tree first; builds may run at once in parallel tests) and drop all but the newest
+    ``PYC_CACHE_KEEP`` trees of ``cache``, never another build's unfinished ``.tmp`` tree."""
+    if not complete():
+        shutil.rmtree(cached, ignore_errors=True)
+    try:
+        made.rename(cached)
+    except OSError:          # another build stored the same tree first
+        shutil.rmtree(made, ignore_errors=True)
+    kept = sorted((d for d in cache.iterdir() if d.is_dir() and d != cached
+                   and ".tmp" not in d.name), key=lambda d: d.stat().st_mtime, reverse=True)
     for old in kept[PYC_CACHE_KEEP - 1:]:
         shutil.rmtree(old, ignore_errors=True)
 
 
 def engine_archive(src: Path | None = None) -> bytes:
     """A reproducible zip of the engine package (``engine/...`` paths): its bytecode and its
-    model files, no source."""
+    data files (``.json``; none today), no source."""
     src = src or ENGINE
     if not (src / "__init__.py").is_file():
         raise BuildError(f"the engine package is missing ({src}/__init__.py)")
-    check_models(src)
     entries = engine_bytecode(src)
     for p in files_under(src):
         if p.suffix == ".json":
@@ -391,7 +382,7 @@ def stripped_sources(paths: list[str]) -> dict[str, bytes]:
         check_pyodide()
         import subprocess
         import tempfile
-        tmp = cached.with_name(cached.name + ".tmp")
+        tmp = cached.with_name(f"{cached.name}.tmp{os.getpid()}")
         shutil.rmtree(tmp, ignore_errors=True)
         with tempfile.TemporaryDirectory(prefix="tapete-stdlib-") as work:
             (Path(work) / "paths.json").write_text(json.dumps(paths))
@@ -401,7 +392,7 @@ def stripped_sources(paths: list[str]) -> dict[str, bytes]:
         if run.returncode:
             raise BuildError("the standard library could not be stripped:\n"
                              + (run.stderr.strip() or run.stdout.strip())[-3000:])
-        keep_newest(STDLIB_CACHE, cached, tmp)
+        keep_newest(STDLIB_CACHE, cached, tmp, lambda: all((cached / rel).is_file() for rel in paths))
     return {rel: (cached / rel).read_bytes() for rel in paths}
 
 

@@ -31,8 +31,9 @@ from . import match as M
 from . import strictjson
 from .bots import choose, levels
 from .deal import SHUFFLE_VERSION, SeededStream
-from .errors import ECHO_LIMIT, IllegalActionError, MatchFileError, Refusal, TapeteError, brief
+from .errors import ECHO_LIMIT, BadRequest, IllegalActionError, Refusal, TapeteError, brief
 from .games import GAMES, get_game, refusal_codes as action_refusal_codes
+from .selfplay import play_hand
 from . import review
 
 _CACHE: OrderedDict = OrderedDict()
@@ -42,16 +43,10 @@ MAX_REQUEST_CHARS = 4_000_000
 #: The longest message an answer carries (longer ones are cut).
 MAX_MESSAGE_CHARS = 600
 BOT_STREAM = "bot"  #: the random stream of computer players: (seed, actions so far / seat)
-
-
-class BadRequest(TapeteError):
-    """A request that is not what an op expects (``code``: its refusal code, with
-    ``params``; ``bad_request`` unless another of ``REQUEST_REFUSALS`` says it better)."""
-
-    def __init__(self, message: str, code: str = "bad_request", params: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
+#: The logger of engine defects (``handle``): the standard ``logging`` module, imported only
+#: then (it is not part of the app's start-up); with no handler configured Python prints
+#: the record to stderr, which the app's worker shows in the browser console.
+LOGGER = "tapete.engine"
 
 
 #: Codes of the answers that refuse a request rather than an action (docs/api.md).
@@ -68,6 +63,7 @@ REQUEST_REFUSALS: dict[str, tuple[str, ...]] = {
     "hand_not_over": ("hand",),    # analyse: that hand is still being played
     "no_such_prefix": ("count",),  # replay: no position after that many actions (count)
     "nothing_to_take_back": (),    # takeback: the seat has taken no action yet
+    "internal": (),                # an engine defect, not the request's fault (logged)
 }
 
 
@@ -78,6 +74,7 @@ def refusal_codes() -> dict[str, tuple[str, ...]]:
 
 _KIND_CODES = {"MatchFileError": "bad_match", "RulesError": "bad_rules", "CardError": "bad_card",
                "JSONTextError": "bad_json", "BadRequest": "bad_request"}
+INTERNAL = "InternalError"   #: the ``kind`` of an ``internal`` answer
 
 
 def _key(m: dict) -> tuple:
@@ -288,12 +285,6 @@ def _index_field(req, field: str) -> int:
     return value
 
 
-def _own_action(state, seat: int):
-    """``after(text)``: the seat's own view after its action ``text`` (for the review of a
-    Cuarenta take, valued by the play that follows it)."""
-    return lambda text: state.apply(state.parse_action(text)).view(seat)
-
-
 def op_analyse(req) -> dict:
     """A seat's decisions in a hand that is over (``hand``), or one decision valued with
     every card visible and from the seat's view (``action``: its index in the log)."""
@@ -321,9 +312,8 @@ def op_analyse(req) -> dict:
         raise BadRequest(f"action {index} was taken by seat {who}, not seat {seat}",
                          "not_seat_action", {"seat": who})
     _hand_over(rp, rp.hand_nos[index])
-    before, _ = rp.before(index)
     rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{index}/{seat}")
-    return review.analyse(rp, seat, index, rng, _own_action(before, seat))
+    return review.analyse(rp, seat, index, rng)
 
 
 def _hand_over(rp: review.Replay, hand_no: int) -> None:
@@ -338,7 +328,7 @@ def op_hint(req) -> dict:
     seat = _seat(state, req)
     _turn_check(state, seat)
     rng = SeededStream(review.REVIEW_STREAM, state.cfg.seed, f"{len(m['actions'])}/{seat}")
-    return review.hint(state.view(seat), rng, _own_action(state, seat))
+    return review.hint(state.view(seat), rng)
 
 
 # ----- replay, take-back, duplicate (issue 16: the player's side of the review) ----------
@@ -402,15 +392,14 @@ def op_duplicate(req) -> dict:
     if level not in levels(state.cfg.game):
         raise BadRequest(f"unknown level {brief(level)}", "bad_rules")
     side = state.view(seat).get("side", seat % 2)
+    seed = state.cfg.seed
+
+    def bot(s, who: int, done: int) -> str:
+        return choose(s.view(who), level, SeededStream(BOT_STREAM, seed, f"{done}/{who}"))
+
+    s, texts = play_hand(M.opening(state.cfg), bot)
     bots = dict(m)
-    bots["actions"] = []
-    s = M.opening(state.cfg)
-    while s.hand_no == 0 and not s.is_terminal():
-        who = s.current_player
-        rng = SeededStream(BOT_STREAM, state.cfg.seed, f"{len(bots['actions'])}/{who}")
-        text = choose(s.view(who), level, rng)
-        s = s.apply(s.parse_action(text))
-        bots["actions"].append(text)
+    bots["actions"] = texts
     mine = _hand_result(state, 0, side) if state.hand_no > 0 or state.is_terminal() else None
     return {"seat": seat, "side": side, "level": level, "match": bots,
             "machine": _hand_result(s, 0, side), "mine": mine}
@@ -431,7 +420,11 @@ def _refused(kind: str, code: str, message: str, params: dict | None = None, **e
 
 
 def handle(request) -> dict:
-    """Answer one request; never raises."""
+    """Answer one request; never raises. A refusal names what was wrong with the request
+    (its code); an exception the engine did not mean to raise is a defect of the engine,
+    answered ``internal`` with the op named (never a traceback or a Python repr) and logged
+    in full (logger ``LOGGER``)."""
+    name = None
     try:
         if not isinstance(request, dict):  # (kind MatchFileError, as ever)
             return _refused("MatchFileError", "bad_request",
@@ -459,10 +452,13 @@ def handle(request) -> dict:
         return _refused(kind, _KIND_CODES.get(kind, "bad_request"), str(e))
     except RecursionError:
         return _refused("BadRequest", "bad_request", "malformed request: nested too deeply")
-    except (TypeError, KeyError, AttributeError, IndexError, ValueError) as e:
-        # a field of an unexpected kind somewhere deep in a request: never a Python repr
-        return _refused("BadRequest", "bad_request",
-                        f"malformed request ({type(e).__name__} while reading it)")
+    except Exception:  # noqa: BLE001 - a defect of the engine, not of the request
+        op = name if isinstance(name, str) and name in OPS else "?"
+        import logging
+        logging.getLogger(LOGGER).exception("internal error in the engine answering op %r", op)
+        return _refused(INTERNAL, "internal",
+                        f"the engine failed while answering '{op}': an internal error, not a "
+                        f"problem with the request")
 
 
 def handle_json(text) -> str:

@@ -94,3 +94,14 @@ class IllegalActionError(TapeteError):
 
 class MatchFileError(TapeteError):
     """A malformed, truncated or tampered match file."""
+
+
+class BadRequest(TapeteError):
+    """A request to the JSON facade (``engine.api``) that is not what its op expects
+    (``code``: its refusal code, with ``params``; ``bad_request`` unless another of the
+    facade's request refusals says it better)."""
+
+    def __init__(self, message: str, code: str = "bad_request", params: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}

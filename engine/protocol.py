@@ -2,8 +2,10 @@
 
 A :class:`Game` is what the shared parts (match files, the JSON facade, the command line,
 the tools) need of a game: its name, rule options and presets, seats under given rules,
-``new_match``, deal parsing and printing, the replay summary, the terminal rendering and its
-refusal codes. Each game package exports one ``GAME``; :mod:`engine.games` registers them.
+``new_match``, deal parsing and printing, the replay summary, the terminal rendering, its
+refusal codes, and where its computer players and its review live (modules named as text,
+imported on first use by :func:`load`: a page imports only the levels it plays). Each game
+package exports one ``GAME``; :mod:`engine.games` registers them: the one registry.
 
 A state (:class:`GameState`) is an immutable value. ``apply`` returns a new state and never
 changes the old one; an illegal action raises :class:`~engine.errors.IllegalActionError`
@@ -18,6 +20,7 @@ receive only a seat's view, but for speed they read it with their game's own mod
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Callable, Mapping, Protocol, Self
 
 from .options import OptionSpec, Rules
@@ -77,3 +80,27 @@ class Game:
     render_text: Callable[[dict], str]
     #: the refusal codes this game's states give, each with its param names
     refusals: Mapping[str, tuple[str, ...]]
+    #: the computer players offered, weakest first: level -> ``"module:function"`` under
+    #: ``engine`` (``function(view, rng) -> action text``), for :func:`load`
+    levels: Mapping[str, str]
+    #: earlier players kept to measure new ones against (tools/strength/arena.py), never
+    #: offered: level -> ``"module:function"``
+    measurement_levels: Mapping[str, str]
+    #: the all-seeing player (measurement only): ``"module:function"``,
+    #: ``function(state, seat, rng) -> action text``
+    oracle: str
+    #: the module of the review's values (``engine.review``): ``describe``, ``unit``,
+    #: ``double_dummy``, ``expert``
+    review: str
+
+
+def load(ref: str):
+    """The object ``ref`` names: ``"module:name"`` (or a module alone) under ``engine``,
+    imported now if it was not yet.
+
+    >>> load("cards:DECK_SIZE"), load("cards").__name__
+    (40, 'engine.cards')
+    """
+    module, _, name = ref.partition(":")
+    mod = import_module("." + module, __package__)
+    return getattr(mod, name) if name else mod

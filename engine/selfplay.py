@@ -1,4 +1,5 @@
-"""Random legal self-play, for property tests and the benchmark (no clock here).
+"""Self-play: random legal play, for property tests and the benchmark (no clock here), and
+the computer players playing a hand out in every seat (the api's ``duplicate`` op).
 
 >>> from engine.cuatrola import new_match
 >>> s = play_random(new_match(seed="doc"), __import__("random").Random(1), max_hands=1)
@@ -23,6 +24,26 @@ def play_random(state, rng, max_hands: int | None = None, max_actions: int = 1_0
             break
         state = state.apply(choice(state.legal_actions()))
     return state
+
+
+def play_hand(state, choose_text) -> tuple[object, list[str]]:
+    """Play the hand in progress in ``state`` to its end (or the match's): each action is
+    ``choose_text(state, seat, actions so far)``, the text of the acting seat's choice.
+    Returns the state after the hand and the texts played.
+
+    >>> from engine.cuatrola import new_match
+    >>> first = lambda st, seat, done: st.action_text(st.legal_actions()[0])
+    >>> s, texts = play_hand(new_match(seed="doc"), first)
+    >>> len(s.history), s.hand_no, texts[0], len(texts) == len(s.history[0].bids) + 20
+    (1, 1, 'pass', True)
+    """
+    hand_no = state.hand_no
+    texts: list[str] = []
+    while state.hand_no == hand_no and not state.is_terminal():
+        text = choose_text(state, state.current_player, len(texts))
+        state = state.apply(state.parse_action(text))
+        texts.append(text)
+    return state, texts
 
 
 MAX_ACTIONS_PER_HAND = 500  # far above any game's hand; a guard against a stuck game

@@ -1,8 +1,19 @@
 #!/usr/bin/env bash
 # Install every test need and run every test: engine (CPython), engine under Pyodide (Node),
 # and the app in Debian's headless Chromium. This is the README's test command; .ci/run runs it.
+#
+#   bash tools/test.sh [PYTEST ARGS]           everything, in parallel (pytest-xdist, -n auto)
+#   bash tools/test.sh --quick [PYTEST ARGS]   the engine tier: engine doctests, tests/engine and
+#                                              tests/bots without the tests marked slow; installs
+#                                              only pytest's own needs when they are missing
+#
+# The worker count of -n auto: tests/conftest.py (TAPETE_WORKERS=N sets it); -n 0 runs in one
+# process. pytest prints the 25 slowest tests at the end of every run (pyproject.toml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=0
+if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
 
 pip_install() {
   python3 -m pip install --quiet --disable-pip-version-check "$@" 2>/tmp/tapete-pip.err || {
@@ -21,6 +32,16 @@ if ! python3 -m pip --version >/dev/null 2>&1; then
   $SUDO apt-get update
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y python3-pip python3-venv
 fi
+
+if [ "$quick" = 1 ]; then
+  if ! python3 -c "import pytest, hypothesis, xdist" >/dev/null 2>&1; then
+    echo "== python test needs"
+    pip_install -r requirements-test.txt
+  fi
+  echo "== pytest (quick: the engine tier; CI runs everything)"
+  exec python3 -m pytest -n auto --dist loadgroup -m "not slow" engine tests/engine tests/bots "$@"
+fi
+
 echo "== python test needs"
 pip_install -r requirements-test.txt
 echo "== pyodide (npm)"
@@ -33,4 +54,4 @@ echo "== webkit and firefox"; sh .ci/webkit-firefox-setup.sh
 
 export TAPETE_REQUIRE_PYODIDE=1 TAPETE_REQUIRE_BROWSER=1
 echo "== pytest"
-python3 -m pytest "$@"
+python3 -m pytest -n auto --dist loadgroup "$@"

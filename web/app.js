@@ -183,6 +183,8 @@ async function main() {
   applyMotion();
   forgetStaleDialog();   // shown again with a dialog's history entry: the dialog is gone
   window.addEventListener("hashchange", route);
+  // the app installed (added to the home screen): a moment to ask to keep its storage (persist.js)
+  window.addEventListener("appinstalled", () => import("./persist.js").then((p) => p.askOnce("install")).catch(() => {}));
   route();
   engine.on((m) => {
     if (m.type === "snapshot") status.snapshot = m;

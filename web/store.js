@@ -158,16 +158,6 @@ export async function putRaw(value) {
   await txDone(tx);
 }
 
-export async function requestPersistence() {
-  try {
-    if (navigator.storage && navigator.storage.persist) {
-      if (await navigator.storage.persisted()) return true;
-      return await navigator.storage.persist();
-    }
-  } catch { /* not offered */ }
-  return false;
-}
-
 // ---- settings (localStorage) ----
 const SETTINGS_KEY = "tapete.settings";
 const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true };

@@ -22,11 +22,18 @@ class NetworkError extends Error {
     this.name = "NetworkError";
   }
 }
+// test hooks, from the Worker's name ("tapete-python;hang,timeout=1500"): never set by the app.
+// hang: the restore never ends; timeout=<ms>: its deadline; store=<name>: only that backend
+// (store=idb: as in a browser without OPFS; store=none: as in one with no store at all);
+// wasmdelay=<ms>: the wasm compiled that much later (as WebKit's slow compilation)
+const DEBUG = Object.fromEntries(String(self.name || "").split(";").slice(1).join(",")
+  .split(",").filter(Boolean).map((kv) => { const [k, v] = kv.split("="); return [k, v === undefined ? true : v]; }));
 const t0 = performance.now();
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const WASM_URL = `${indexURL}pyodide.asm.wasm`;
 const realFetch = self.fetch.bind(self);
-const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL));
+const wasmModule = WebAssembly.compileStreaming(realFetch(WASM_URL))
+  .then((m) => (DEBUG.wasmdelay ? new Promise((resolve) => setTimeout(() => resolve(m), Number(DEBUG.wasmdelay))) : m));
 // (a module that cannot be fetched is a TypeError: a NetworkError below)
 const fetchFailure = (what) => (err) => { throw err instanceof TypeError ? new NetworkError(what, err) : err; };
 const pyodideModule = import("./pyodide/pyodide.mjs").catch(fetchFailure("pyodide/pyodide.mjs"));
@@ -159,28 +166,34 @@ _names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine.
 
 // ------------------------------------------------------------------ memory snapshot
 // The engine's memory snapshot is kept by the snapshot store (web/snapshot/: store.js, the
-// file's form and checks in format.js, the origin private file system in opfs.js), which
-// only this worker uses. It is used only when made for this build (key =
+// file's form and checks in format.js, its bytes in the origin private file system
+// (opfs.js) or, without OPFS sync access handles, IndexedDB (idb.js)), which only this
+// worker uses. It is used only when made for this build (key =
 // "<pyodide version>|<engine.zip sha256>|<app version>") and its sizes, page map and
 // checksum agree; anything else (or a restore that fails or takes too long) boots normally
-// in this same worker and stores a fresh snapshot. The store's three modules are fetched at
+// in this same worker and stores a fresh snapshot. The store's modules are fetched at
 // once, with everything else (not one level of imports after another).
 const snapshotStore = import("./snapshot/store.js");
 snapshotStore.catch(() => {});
-for (const m of ["./snapshot/format.js", "./snapshot/opfs.js"]) import(m).catch(() => {});
-// test hooks, from the Worker's name ("tapete-python;hang,timeout=1500"): never set by the app
-const DEBUG = Object.fromEntries(String(self.name || "").split(";").slice(1).join(",")
-  .split(",").filter(Boolean).map((kv) => { const [k, v] = kv.split("="); return [k, v === undefined ? true : v]; }));
+for (const m of ["./snapshot/format.js", "./snapshot/opfs.js", "./snapshot/idb.js", "./snapshot/pieces.js"]) {
+  import(m).catch(() => {});
+}
 const RESTORE_TIMEOUT = Number(DEBUG.timeout) || 10_000;
 
-// Reading, checking and restoring the snapshot together have RESTORE_TIMEOUT ms.
+// Reading, checking and restoring the snapshot together have RESTORE_TIMEOUT ms, counted
+// from when Pyodide's wasm is compiled: a normal boot waits for that as well (WebKit compiles
+// it afresh on every start: seconds on a busy machine, not a restore that hangs).
 let deadlineTimer;
 let timedOut = false;
+let restoreOver = false;
 const deadline = new Promise((_, reject) => {
-  deadlineTimer = setTimeout(() => {
-    timedOut = true;
-    reject(Object.assign(new Error(`no restore after ${RESTORE_TIMEOUT} ms`), { reason: "timeout" }));
-  }, RESTORE_TIMEOUT);
+  wasmModule.catch(() => {}).then(() => {
+    if (restoreOver) return;
+    deadlineTimer = setTimeout(() => {
+      timedOut = true;
+      reject(Object.assign(new Error(`no restore ${RESTORE_TIMEOUT} ms after the wasm was compiled`), { reason: "timeout" }));
+    }, RESTORE_TIMEOUT);
+  });
 });
 deadline.catch(() => {});
 const inTime = (promise) => Promise.race([promise, deadline]);
@@ -229,7 +242,7 @@ const booting = (async () => {
     .then(([py, build]) => `${py.version}|${build.engine.sha256}|${build.version}`);
   keyPromise.catch(() => {});
   const store = await snapshotStore.catch((err) => { storeError = String(err && err.message || err); return null; });
-  const backend = store && store.snapshotBackend();
+  const backend = store && store.snapshotBackend(DEBUG.store);
   const opened = backend ? inTime(store.openSnapshot(backend, keyPromise)) : Promise.reject(new Error("no snapshot store"));
   opened.then((snap) => { if (timedOut) snap.close(); }, () => {});
   let zipPromise = null;
@@ -239,7 +252,7 @@ const booting = (async () => {
   const build = await buildPromise;
   const key = await keyPromise;
   let eng = null;
-  const snapshot = { used: false, reason: null };
+  const snapshot = { used: false, reason: null, store: backend ? backend.name : null };
   if (backend) {
     try {
       const out = await inTime(opened.then((snap) => { mark("header"); return restore(snap, loadPyodide); }));
@@ -256,6 +269,7 @@ const booting = (async () => {
     snapshot.reason = "unsupported";
     if (storeError) snapshot.error = `the snapshot store could not be loaded: ${storeError}`;
   }
+  restoreOver = true;
   clearTimeout(deadlineTimer);
   let made = null;
   if (!eng) {

@@ -1,15 +1,19 @@
 """Computer players. A player gets a seat's view (a JSON-ready dict) and a
 random generator, nothing else: it cannot read other seats' cards.
 
-``choose(view, level, rng) -> action text``. Levels are registered per game
-in ``LEVELS``: ``novice`` (a beginner: the seeds' beginner mistakes as named
-rules), ``heuristic`` (the seed's strategy tips as named rules) and ``expert``
-(search over deals consistent with the view). See docs/bots.md. The
-all-seeing ``oracle`` used to measure the others lives in
-``engine.bots.oracle`` and is not a level. ``MEASUREMENT_LEVELS`` keeps earlier
-experts (``expert@v1``) to measure new ones against (tools/strength/arena.py): they are
-never offered (not in ``LEVELS``; ``choose`` refuses them unless asked with
-``measurement=True``, which the api never does).
+``choose(view, level, rng) -> action text``. Each game's ``Game`` record
+(``engine.games``) names its levels and the module of each: ``novice`` (a
+beginner: the seeds' beginner mistakes as named rules), ``heuristic`` (the
+seed's strategy tips as named rules) and ``expert`` (search over deals
+consistent with the view). See docs/bots.md. The players are laid out per
+game (``bots/cuatrola/``, ``bots/cuarenta/``), the helpers they share
+beside them (``common``). A level's module is imported on first use, so a
+page loads only the levels it plays. The all-seeing ``oracle`` used to
+measure the others (``engine.bots.oracle``) is not a level.
+``MEASUREMENT_LEVELS`` keeps earlier experts (``expert@v1``) to measure new
+ones against (tools/strength/arena.py): they are never offered (not in
+``LEVELS``; ``choose`` refuses them unless asked with ``measurement=True``,
+which the api never does).
 
 >>> from engine.cuatrola import new_match
 >>> from engine.deal import SeededStream
@@ -24,41 +28,40 @@ True
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from ..errors import RulesError, brief
+from ..games import GAMES
+from ..protocol import load
 
 
-GAMES = ("cuatrola", "cuarenta")
-LEVEL_NAMES = ("novice", "heuristic", "expert")
-
-
-def _player(game: str, level: str, module: str | None = None):
-    """Level ``level`` of ``game``: the function ``level`` of module ``{game}_{module}``
-    (``module`` defaults to ``level``), imported on first use (a page loads only the
-    levels it plays)."""
-    module = module or level
-
+def _player(ref: str):
+    """The player ``ref`` names (``"module:function"``, ``Game.levels``), imported on its
+    first move."""
     def play(view: dict, rng) -> str:
-        return getattr(import_module(f"{__name__}.{game}_{module}"), level)(view, rng)
-    play.__qualname__ = f"{game}_{module}.{level}"
+        return load(ref)(view, rng)
+    play.__qualname__ = ref.replace(":", ".")
     return play
 
 
-LEVELS: dict[str, dict] = {game: {level: _player(game, level) for level in LEVEL_NAMES}
-                           for game in GAMES}
+LEVELS: dict[str, dict] = {name: {level: _player(ref) for level, ref in g.levels.items()}
+                           for name, g in GAMES.items()}
 
-
-#: Earlier experts, kept unchanged to measure new ones against (docs/bots.md): level name ->
-#: module suffix. Measurement only: never in ``LEVELS``, never offered by the api.
-MEASUREMENT_MODULES = {"expert@v1": "expert_v1"}
+#: Earlier experts, kept to measure new ones against (docs/bots.md). Measurement only:
+#: never in ``LEVELS``, never offered by the api.
 MEASUREMENT_LEVELS: dict[str, dict] = {
-    game: {name: _player(game, "expert", module) for name, module in MEASUREMENT_MODULES.items()}
-    for game in GAMES}
+    name: {level: _player(ref) for level, ref in g.measurement_levels.items()}
+    for name, g in GAMES.items()}
 
 
 def levels(game: str) -> list[str]:
     return list(LEVELS.get(game, {}))
+
+
+def level_module(game: str, level: str):
+    """The module of ``game``'s player ``level`` (an offered or a measurement level), e.g.
+    the expert's, whose constants tools/strength/arena.py changes with ``--expert``."""
+    g = GAMES[game]
+    ref = g.levels.get(level) or g.measurement_levels[level]
+    return load(ref.partition(":")[0])
 
 
 def choose(view: dict, level: str, rng, measurement: bool = False) -> str:

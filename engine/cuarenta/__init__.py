@@ -103,7 +103,12 @@ def deals_to_json(deals: tuple) -> list:
 
 GAME = Game(name=NAME, options=OPTIONS, seats=seats, new_match=new_match,
             parse_deals=parse_deals, deals_to_json=deals_to_json, match_summary=match_summary,
-            render_text=render_text, refusals=REFUSALS)
+            render_text=render_text, refusals=REFUSALS,
+            levels={"novice": "bots.cuarenta.novice:novice",
+                    "heuristic": "bots.cuarenta.heuristic:heuristic",
+                    "expert": "bots.cuarenta.expert:expert"},
+            measurement_levels={"expert@v1": "bots.cuarenta.expert_v1:expert"},
+            oracle="bots.cuarenta.expert:oracle_action", review="review.cuarenta")
 
 __all__ = ["GAME", "CuarentaState", "new_match", "OPTIONS", "match_summary", "parse_deals",
            "deals_to_json", "render_text", "NAME", "seats"]

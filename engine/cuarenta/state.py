@@ -27,23 +27,20 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import DECK_SIZE, suit_of
+from ..cards import DECK_SIZE
 from ..config import MatchConfig
-from ..deal import shuffled
 from ..errors import (ECHO_LIMIT, CardError, IllegalActionError, MatchFileError, Refusal,
                       RulesError, brief)
 from ..protocol import TERMINAL
 from . import rules as R
 from .captures import (ABOVE, CARD_BITS, CARD_FIELD, RANK_MASK, _names, capture_problem,
                        card_texts, next_sequence_rank, plays, sequences)
-
-PLAY, CLAIM, OVER = 0, 1, 2
-PHASE_NAMES = ("play", "claim", "over")
-
-NOCLAIM = DECK_SIZE                 #: 40: decline the ronda claim
-CLAIM_BASE = DECK_SIZE + 1          #: 41..50: claim that the ronda's rank is ``a - 41``
-TAKE = CARD_FIELD                   #: low field 63: take a forgotten sequence
-CLAIM_ACTIONS = (NOCLAIM,) + tuple(CLAIM_BASE + k for k in range(R.RANKS))
+from .dealing import deal_hand, first_dealer, first_dealer_draw  # noqa: F401 (tests, views)
+from .records import (CAIDA, CAPTURE, CARTON, CLAIM, CLAIM_ACTIONS, CLAIM_BASE, CLAIMED, DEAL,
+                      DECLINED, FOUR, GAME, LAY, LIMPIA, MATCH, NOCLAIM, NOTE_TODO_DOS,
+                      NOTE_ZAPATERO, OVER, PHASE_NAMES, PLAY, RONDA, TAKE, TAKE_SEQ, Event,
+                      HandRecord, Params, params_of, worth)
+from .views import public_view, seat_view
 
 TEXT = R.DECK.text
 RANK_TEXT = R.DECK.ranks
@@ -77,121 +74,6 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "above_rank": ("card", "played"),      # a higher card outside the sequence part
     "below_sequence": ("card", "played"),  # a lower card in the sequence part
 }
-
-# Event kinds (docs/rules-cuarenta.md, "Events").
-DEAL, RONDA, FOUR, LAY, CAPTURE, CAIDA, LIMPIA = (
-    "deal", "ronda", "four", "lay", "capture", "caida", "limpia")
-TAKE_SEQ, CLAIMED, DECLINED, CARTON, GAME, MATCH = (
-    "take", "claim", "noclaim", "carton", "game", "match")
-NOTE_38 = "38 no juega"
-NOTE_30 = "rondas from 30"
-NOTE_TODO_DOS = "todo dos"
-NOTE_ZAPATERO = "zapatero"
-
-
-class Event(NamedTuple):
-    """Something that happened, in order; ``points`` are what was actually written."""
-
-    kind: str
-    seat: int = -1      # acting seat
-    side: int = -1
-    card: int = -1      # played card; the card fallen for a caída
-    cards: int = 0      # mask: captured / taken / shown cards
-    points: int = 0
-    note: str = ""
-    rank: int = -1      # ronda rank (secret), four's rank, claimed rank
-    deal: int = -1      # deal of the hand (0-based)
-    against: int = -1   # seat whose card or ronda is concerned
-    count: int = 0      # cartón: the side's captured cards
-
-
-class Params(NamedTuple):
-    """The rules as plain fields, read on every action (Rules lookups are slower)."""
-
-    players: int
-    manual: bool
-    todo_dos: bool
-    rondas_from_30: bool
-    caida_only: bool
-    mesa: bool
-
-
-class HandRecord(NamedTuple):
-    """A hand that is over (played out, or cut short when a side won), kept in history."""
-
-    hand_no: int
-    chica: int
-    dealer: int
-    deals: tuple        # the deals dealt, each a tuple of per-seat masks
-    events: tuple       # Events, oldest first
-    captured: tuple     # captured-card count per side
-    points: tuple       # points written per side during the hand
-    score: tuple        # score per side at its end
-    finished: bool      # played out and counted (False: the game ended during it)
-
-
-def params_of(rules) -> Params:
-    return Params(rules.players, rules.sequences == "manual", rules.todo_dos,
-                  rules.rondas_from_30, rules.thirty_eight == "caida_only", rules.mesa)
-
-
-def first_dealer_draw(cfg: MatchConfig, players: int) -> tuple[tuple[int, int], ...]:
-    """The face-up cards dealt round from seat 0 until one is a diamond: ((seat, card), ...).
-
-    "Misch und verteil offen reihum Karten; wer zuerst ein Karo bekommt, gibt als Erster."
-    """
-    out = []
-    for k, c in enumerate(shuffled(range(DECK_SIZE), "cuarenta", cfg.seed, "first-dealer")):
-        out.append((k % players, c))
-        if suit_of(c) == R.DIAMONDS:
-            break
-    return tuple(out)
-
-
-def first_dealer(cfg: MatchConfig, players: int) -> int:
-    """The first dealer: explicit, else the receiver of the first diamond."""
-    if cfg.first_dealer is not None:
-        return cfg.first_dealer
-    return first_dealer_draw(cfg, players)[-1][0]
-
-
-def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int, players: int) -> tuple:
-    """The deals of hand ``hand_no``: per deal, a tuple of per-seat 5-card masks.
-
-    Seeded: ``shuffled(range(40), "cuarenta", seed, f"hand/{hand_no}")``; deal ``j``
-    uses the next ``5 * players`` cards, 5 at a time to each player starting with the
-    player after the dealer.
-    """
-    if hand_no < len(cfg.deals):
-        return cfg.deals[hand_no]
-    order = shuffled(range(DECK_SIZE), "cuarenta", cfg.seed, f"hand/{hand_no}")
-    out = []
-    pos = 0
-    for _ in range(R.deals_per_hand(players)):
-        masks = [0] * players
-        for i in range(players):
-            seat = (dealer + 1 + i) % players
-            for c in order[pos:pos + R.HAND_SIZE]:
-                masks[seat] |= 1 << c
-            pos += R.HAND_SIZE
-        out.append(tuple(masks))
-    return tuple(out)
-
-
-def worth(params: Params, kind: str, base: int, before: int) -> tuple[int, str]:
-    """Points a side at ``before`` gets for a ``kind`` worth ``base``, and why less:
-    "38 que no juega" (a side at 38 scores no limpia; with ``thirty_eight =
-    caida_only`` only a caída) and "Rondas ab 30" (no ronda points from 30 on)."""
-    if before == R.THIRTY_EIGHT:
-        if params.caida_only:
-            if kind != CAIDA:
-                return 0, NOTE_38
-        elif kind == LIMPIA:
-            return 0, NOTE_38
-    if params.rondas_from_30 and kind in (RONDA, CLAIMED) and before >= R.RONDAS_LIMIT:
-        return 0, NOTE_30
-    return base, ""
-
 
 def _push(log: tuple, events) -> tuple:
     for e in events:
@@ -681,12 +563,10 @@ class CuarentaState(NamedTuple):
     # ----- views ----------------------------------------------------------
     def view(self, seat: int) -> dict:
         """What ``seat`` may know: its own hand, never another's, nor another's ronda rank."""
-        from .views import seat_view
         return seat_view(self, seat)
 
     def public_view(self) -> dict:
         """What every seat may know (a watcher's view): no hand, no legal actions."""
-        from .views import public_view
         return public_view(self)
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 from ..cards import DECK_SIZE, cards_of
 from . import rules as R
 from .captures import ABOVE, RANK_MASK, sort_key
-from .state import (CAIDA, CAPTURE, CARD_BITS, CARD_FIELD, CARTON, CLAIMED, DEAL, DECLINED,
-                    FOUR, LAY, LIMPIA, OVER, PHASE_NAMES, PLAY, RONDA, TAKE_SEQ, CuarentaState,
-                    HandRecord, first_dealer, first_dealer_draw)
+from .captures import CARD_BITS, CARD_FIELD
+from .dealing import first_dealer, first_dealer_draw
+from .records import (CAIDA, CAPTURE, CARTON, CLAIMED, DEAL, DECLINED, FOUR, LAY, LIMPIA, OVER,
+                      PHASE_NAMES, PLAY, RONDA, TAKE_SEQ, HandRecord)
 
 text = R.DECK.text
 RANK_TEXT = R.DECK.ranks
@@ -106,7 +107,7 @@ def hand_summary(rec: HandRecord, reveal: int | None = None, deals: bool = True)
     return out
 
 
-def _capture_options(state: CuarentaState, actions) -> list:
+def _capture_options(state, actions) -> list:
     out = []
     for a in actions:
         code = a & CARD_FIELD
@@ -122,7 +123,7 @@ def _capture_options(state: CuarentaState, actions) -> list:
     return out
 
 
-def seat_view(state: CuarentaState, seat: int) -> dict:
+def seat_view(state, seat: int) -> dict:
     n = state.params.players
     if type(seat) is not int or not 0 <= seat < n:
         raise ValueError(f"seat must be 0..{n - 1}")
@@ -189,7 +190,7 @@ def seat_view(state: CuarentaState, seat: int) -> dict:
 NO_SEAT = -1  #: ``event_json``'s ``reveal`` for nobody: no ronda's rank
 
 
-def public_view(state: CuarentaState) -> dict:
+def public_view(state) -> dict:
     """What every seat sees (a watcher's view): the table, how many cards each hand holds
     and each side has captured, the score, the events with no ronda's rank (its holder
     need not show it, seed 004), no hand, no legal actions or captures. ``seat``,
@@ -208,7 +209,7 @@ def public_view(state: CuarentaState) -> dict:
     return view
 
 
-def match_summary(state: CuarentaState) -> dict:
+def match_summary(state) -> dict:
     """Replay summary: every hand's events and points in order, the score, the winner.
 
     Finished hands are shown in full (their deals and the ronda ranks); the hand in

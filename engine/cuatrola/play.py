@@ -4,7 +4,7 @@ One statement of each rule, used by the state (``engine.cuatrola.state``) and by
 the computer players (``engine.bots``): which card beats which, who is winning a
 trick, the obligations (what a seat may play), the cantes a side sings after a
 trick, who leads first and who plays next when a partner sits out. Only the
-exact solver's inner loop (``engine.bots.cuatrola_solver``) restates some of
+exact solver's inner loop (``engine.bots.cuatrola.solver``) restates some of
 them for speed, and tests/bots compare it with these.
 
 Cards are ints (``suit * 10 + rank index``); a trick is ``((seat, card), ...)``

@@ -23,13 +23,11 @@ from ..deal import shuffled
 from ..errors import ECHO_LIMIT, IllegalActionError, Refusal, brief
 from ..protocol import TERMINAL
 from . import rules as R
+from .records import BID_ACTION_BASE, BIDDING, OVER, PHASE_NAMES, PLAY, Cante, HandRecord, Trick
+from .views import public_view, seat_view
 # STRENGTH and beats are re-exported for the code that imports them from here.
 from .play import (ABOVE, BEATEN_BY, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK,  # noqa: F401
                    beats, legal_mask, next_seat, sing, sitting_out, winning)
-
-BIDDING, PLAY, OVER = 0, 1, 2
-PHASE_NAMES = ("bidding", "play", "over")
-BID_ACTION_BASE = 100  #: bid ``b`` is action ``BID_ACTION_BASE + b``; cards are 0..39
 
 #: The refusal codes of Cuatrola's states, with their params (docs/api.md).
 REFUSALS: dict[str, tuple[str, ...]] = {
@@ -49,37 +47,6 @@ REFUSALS: dict[str, tuple[str, ...]] = {
 }
 
 SUIT_NAMES = R.DECK.suit_names
-
-
-class Trick(NamedTuple):
-    leader: int
-    plays: tuple  # ((seat, card), ...)
-    winner: int
-
-
-class Cante(NamedTuple):
-    seat: int
-    suit: int
-    points: int
-    trick: int  # index of the trick after which it was sung
-
-
-class HandRecord(NamedTuple):
-    """The finished hand, kept in the state's history."""
-
-    hand_no: int
-    dealer: int
-    trump: int
-    bids: tuple
-    contract: int
-    declarer: int
-    tricks: tuple
-    card_points: tuple
-    cantes: tuple
-    ultimas: int
-    totals: tuple
-    winner: int
-    points: tuple
 
 
 def deal_hand(cfg: MatchConfig, hand_no: int, dealer: int) -> tuple[tuple[int, ...], int]:
@@ -452,12 +419,10 @@ class CuatrolaState(NamedTuple):
     # ----- views ----------------------------------------------------------
     def view(self, seat: int) -> dict:
         """What ``seat`` may know: its own hand, never another's."""
-        from .views import seat_view
         return seat_view(self, seat)
 
     def public_view(self) -> dict:
         """What every seat may know (a watcher's view): no hand, no legal actions."""
-        from .views import public_view
         return public_view(self)
 
 

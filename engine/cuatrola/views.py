@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..cards import cards_of
 from . import rules as R
-from .state import BIDDING, OVER, PHASE_NAMES, CuatrolaState, HandRecord
+from .records import BIDDING, OVER, PHASE_NAMES, HandRecord
 
 text = R.DECK.text
 SUIT_LETTERS = R.DECK.suits
@@ -88,7 +88,7 @@ def hand_summary(rec: HandRecord) -> dict:
     }
 
 
-def seat_view(state: CuatrolaState, seat: int) -> dict:
+def seat_view(state, seat: int) -> dict:
     if not isinstance(seat, int) or not 0 <= seat < R.SEATS:
         raise ValueError(f"seat must be 0..{R.SEATS - 1}")
     dealer = state.dealer
@@ -130,7 +130,7 @@ def seat_view(state: CuatrolaState, seat: int) -> dict:
     }
 
 
-def public_view(state: CuatrolaState) -> dict:
+def public_view(state) -> dict:
     """What every seat sees (a watcher's view): the bids, the played cards, the cantes,
     the shown trump card, the score; no hand and no legal actions. ``seat`` and
     ``partner`` are None: it is nobody's seat.
@@ -144,7 +144,7 @@ def public_view(state: CuatrolaState) -> dict:
     return {**seat_view(state, 0), "seat": None, "partner": None, "hand": [], "legal": []}
 
 
-def match_summary(state: CuatrolaState) -> dict:
+def match_summary(state) -> dict:
     """Replay summary: every finished hand, the score and the winner."""
     return {
         "game": "cuatrola",

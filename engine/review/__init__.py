@@ -5,9 +5,10 @@ only what the seat could know (docs/api.md, ops ``analyse`` and ``hint``).
 ``decisions(replay, seat, hand_no)`` lists a seat's decisions in a hand (no search);
 ``analyse(replay, seat, index, rng)`` values one of them both ways; ``hint(view, rng)``
 values the decision of the seat to act from its view alone. The games' modules
-(``cuatrola``, ``cuarenta``) hold the values, units and budgets; this one shapes the
-answers: every legal choice with both values, the best choices, what the choice made
-cost, and whether that is a mistake (a cost at least the game's threshold).
+(``cuatrola``, ``cuarenta``: each game's ``Game.review``) hold the values, units and
+budgets; this one shapes the answers: every legal choice with both values, the best
+choices, what the choice made cost, and whether that is a mistake (a cost at least the
+game's threshold).
 
 Only a hand that is over is analysed (the api refuses the others): values with every
 card visible depend on hidden cards. ``hint`` and the expert's values read nothing but
@@ -16,7 +17,8 @@ the seat's view, so hidden cards never change them (tests/engine/test_review.py)
 
 from __future__ import annotations
 
-from importlib import import_module
+from ..games import get_game
+from ..protocol import load
 
 #: The random stream of the review's expert values: (seed, "<actions before>/<seat>"), as
 #: the ``bot`` op's, so the same position always gets the same values (hint and analyse).
@@ -25,7 +27,8 @@ DIGITS = 2  #: values are answered with at most this many decimals
 
 
 def game_module(game: str):
-    return import_module(f"{__name__}.{game}")
+    """The module of ``game``'s review values (its ``Game.review``)."""
+    return load(get_game(game).review)
 
 
 class Replay:
@@ -98,7 +101,7 @@ def decisions(rp: Replay, seat: int, hand_no: int) -> list[dict]:
     return out
 
 
-def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
+def analyse(rp: Replay, seat: int, index: int, rng) -> dict:
     """Action ``index`` of the match (a decision of ``seat`` in a hand that is over),
     valued with every card visible and from the seat's view."""
     g = game_module(rp.game)
@@ -106,7 +109,7 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
     view = state.view(seat)
     unit, threshold = g.unit(view)
     dd, dd_search = g.double_dummy(state, seat)
-    ex = g.expert(view, rng, after)
+    ex = g.expert(view, rng)
     played = state.action_text(action)
     dd = _rounded(dd)
     ev = _rounded(ex["values"]) if ex is not None else None
@@ -126,12 +129,12 @@ def analyse(rp: Replay, seat: int, index: int, rng, after=None) -> dict:
                        "expert": ex["search"] if ex is not None else None}}
 
 
-def hint(view: dict, rng, after=None) -> dict:
+def hint(view: dict, rng) -> dict:
     """The expert's choice for the seat to act and why, from its ``view`` alone: the value
     of every legal action, the best ones, and how far the choice is ahead of the next."""
     g = game_module(view["game"])
     unit, _ = g.unit(view)
-    ex = g.expert(view, rng, after)
+    ex = g.expert(view, rng)
     legal = view["legal"]
     out = {"game": view["game"], "seat": view["seat"], "unit": unit}
     if ex is None:

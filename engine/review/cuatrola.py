@@ -2,7 +2,7 @@
 
 **With every card visible** (``double_dummy(state, seat)``, for a hand that is over):
 
-* a card: the exact minimax value of each legal card (``cuatrola_solver``): in a normal
+* a card: the exact minimax value of each legal card (``cuatrola.solver``): in a normal
   hand or a Solo, the final point margin of the seat's side (card points, cantes and
   últimas of the whole hand, its side minus the other); in a Cuatrola or Quintola, the
   hand's match points to the seat's side minus the other's (+value if its side wins the
@@ -14,7 +14,7 @@
   does not say who takes the last trick then).
 
 **From what the seat could know** (``expert(view, rng)``, the seat's view only): the
-expert's evaluation (``cuatrola_expert``): deals consistent with the view (its sampler
+expert's evaluation (``cuatrola.expert``): deals consistent with the view (its sampler
 and inference, discard weights), each solved exactly; a card's value is its average
 over those deals in the same units, a bid's is ``value * (2p - 1)`` with ``p`` the share
 of deals in which the seat's side wins that contract (a Solo counts as made above
@@ -24,18 +24,18 @@ hand; a tie on points counts half).
 
 Budgets are solver nodes (no clock in the engine): ``CARD_NODE_BUDGET`` /
 ``CARD_MAX_SAMPLES`` per card decision, ``BID_NODE_BUDGET`` / ``BID_MAX_SAMPLES`` per
-bid, at least ``cuatrola_expert.MIN_SAMPLES`` deals; tools/bench/review.py measures the
+bid, at least ``cuatrola.expert.MIN_SAMPLES`` deals; tools/bench/review.py measures the
 time (docs/performance.md).
 """
 
 from __future__ import annotations
 
-from ..bots import cuatrola_expert as E
-from ..bots import cuatrola_heuristic as H
-from ..bots.cuatrola_info import Info
-from ..bots.cuatrola_model import PlayModel
-from ..bots.cuatrola_sample import Sampler
-from ..bots.cuatrola_solver import Pos, Solver
+from ..bots.cuatrola import expert as E
+from ..bots.cuatrola import heuristic as H
+from ..bots.cuatrola.info import Info
+from ..bots.cuatrola.model import PlayModel
+from ..bots.cuatrola.sample import Sampler
+from ..bots.cuatrola.solver import Pos, Solver
 from ..cuatrola import rules as R
 from ..cuatrola.play import first_leader
 from ..cuatrola.state import BID_ACTION_BASE, BIDDING, CuatrolaState
@@ -129,7 +129,7 @@ def margin_so_far(state, side: int) -> int:
 
 
 # ----- what the seat could know -----------------------------------------------------------
-def expert(view: dict, rng, after=None) -> dict | None:
+def expert(view: dict, rng) -> dict | None:
     """The expert's evaluation of each legal action of the seat whose ``view`` this is:
     {"values": {text: value}, "win": {text: share}, "search": {...}, "tie": text the
     expert prefers among equals}; None when the action is forced."""

@@ -1,6 +1,6 @@
 """Build Cuatrola positions from explicit hands and actions, for rule tests."""
 
-from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola.info import Info
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 

@@ -17,6 +17,7 @@ def _oracle_and_expert(state, seat):
     return oracle(state, seat, _stream()), choose(state.view(seat), "expert", _stream())
 
 
+@pytest.mark.slow
 def test_hybrid_levels_split_bidding_from_card_play():
     # a deal where the oracle and the expert bid differently, then a play position where they
     # choose different cards, so each assertion can fail if a hybrid used the wrong level
@@ -39,7 +40,7 @@ def test_hybrid_levels_split_bidding_from_card_play():
 
 
 def test_expert_constants_are_parsed_with_their_types_and_unknown_names_refused():
-    from engine.bots import cuatrola_expert as E
+    from engine.bots.cuatrola import expert as E
     spec = arena.parse_expert("NODE_BUDGET=1000,INFERENCE=False,SOLO_SLACK=15")
     assert spec == {"NODE_BUDGET": 1000, "INFERENCE": False, "SOLO_SLACK": 15}
     old = {k: getattr(E, k) for k in spec}
@@ -55,7 +56,8 @@ def test_expert_constants_are_parsed_with_their_types_and_unknown_names_refused(
 
 
 def test_cuarenta_expert_constants_are_set_in_the_cuarenta_expert():
-    from engine.bots import cuarenta_expert as C, cuatrola_expert as E
+    from engine.bots.cuarenta import expert as C
+    from engine.bots.cuatrola import expert as E
     spec = arena.parse_expert("MAX_SAMPLES=7,MISS=0.25", "cuarenta")
     assert spec == {"MAX_SAMPLES": 7, "MISS": 0.25}
     old = {k: getattr(C, k) for k in spec}
@@ -66,7 +68,7 @@ def test_cuarenta_expert_constants_are_set_in_the_cuarenta_expert():
         assert E.NODE_BUDGET == budget
     finally:
         arena.set_expert(old, "cuarenta")
-    with pytest.raises(SystemExit, match="no constant 'SOLO_SLACK' in engine.bots.cuarenta_expert"):
+    with pytest.raises(SystemExit, match="no constant 'SOLO_SLACK' in engine.bots.cuarenta.expert"):
         arena.parse_expert("SOLO_SLACK=10", "cuarenta")
 
 
@@ -108,9 +110,9 @@ def _play_positions(seed, n_hands=1):
 
 
 def test_partner_probe_deals_hold_the_partners_real_cards():
-    from engine.bots.cuatrola_info import ALL_CARDS, Info
+    from engine.bots.cuatrola.info import ALL_CARDS, Info
     from engine.cards import card
-    from engine.bots.cuatrola_sample import Sampler
+    from engine.bots.cuatrola.sample import Sampler
     from engine.cuatrola import rules as R
     from engine.cuatrola.play import SUIT_MASK
     checked = 0
@@ -137,6 +139,7 @@ def test_partner_probe_deals_hold_the_partners_real_cards():
     assert checked >= 15
 
 
+@pytest.mark.slow
 def test_probes_change_only_their_part_of_the_game():
     # oracle@<hands> plays the oracle's card exactly in its kind of hand; expert+partner@<when>
     # is the plain expert outside its phase. Positions where the oracle and the expert differ

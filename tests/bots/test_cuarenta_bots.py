@@ -6,8 +6,8 @@ import random
 import pytest
 
 from engine.bots import choose, levels
-from engine.bots.cuarenta_common import Info, Sim, claim_rank, parse_play
-from engine.bots.cuarenta_heuristic import decide
+from engine.bots.cuarenta.info import Info, Sim, claim_rank, parse_play
+from engine.bots.cuarenta.heuristic import decide
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
 from engine.cuarenta.state import PLAY
@@ -151,7 +151,8 @@ def test_ronda_claim_is_exact():
     assert found >= 1
 
 
-@pytest.mark.parametrize("level", levels("cuarenta"))
+@pytest.mark.parametrize("level", [pytest.param(lv, marks=pytest.mark.slow) if lv == "expert" else lv
+                                   for lv in levels("cuarenta")])
 def test_hidden_cards_never_change_the_choice(level):
     """Swap hidden cards between other hands (and the stock) keeping the view: same choice."""
     r = random.Random(5)

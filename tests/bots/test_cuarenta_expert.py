@@ -1,10 +1,10 @@
-"""The Cuarenta expert (engine/bots/cuarenta_expert.py): inference from passed-up caídas and
+"""The Cuarenta expert (engine/bots/cuarenta/expert.py): inference from passed-up caídas and
 limpias, the cartón's expectation, the oracle, and the values the review reads."""
 
 import pytest
 
-from engine.bots import cuarenta_expert as E
-from engine.bots.cuarenta_common import Info
+from engine.bots.cuarenta import expert as E
+from engine.bots.cuarenta.info import Info
 from engine.bots.oracle import oracle
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
@@ -66,6 +66,7 @@ def test_the_cartons_expectation():
     assert E.carton_expectation(12, 10, 16, True) > E.carton_expectation(11, 10, 17, True)
 
 
+@pytest.mark.slow
 def test_the_oracle_and_the_expert_choose_legal_plays_and_the_oracle_is_not_a_level():
     from engine.bots import LEVELS
     assert "oracle" not in LEVELS["cuarenta"]

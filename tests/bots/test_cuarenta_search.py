@@ -1,4 +1,4 @@
-"""The Cuarenta rank search (engine/bots/cuarenta_search.py) against the engine: its plays
+"""The Cuarenta rank search (engine/bots/cuarenta/search.py) against the engine: its plays
 are the engine's legal plays with suits forgotten, a play leaves the position the engine
 reaches, and its values are those of a brute-force minimax over the engine's plays (the
 bots' ``Sim``, itself checked against the engine in test_cuarenta_bots.py)."""
@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from engine.bots import cuarenta_expert as E
-from engine.bots.cuarenta_common import Info, Sim, parse_play
-from engine.bots.cuarenta_search import (INF, WIN_VALUE, Pos, RankSearch, cards_in, child, moves,
+from engine.bots.cuarenta import expert as E
+from engine.bots.cuarenta.info import Info, Sim, parse_play
+from engine.bots.cuarenta.search import (INF, WIN_VALUE, Pos, RankSearch, cards_in, child, moves,
                                          rank_counts)
 from engine.cuarenta import new_match
 from engine.cuarenta import rules as R
+from engine.cuarenta.captures import next_sequence_rank, sequences
 from engine.cuarenta.state import PLAY
 
 RULES = [{}, {"players": 2}, {"todo_dos": True}, {"thirty_eight": "no_limpia"},
@@ -204,3 +205,66 @@ def test_no_cartón_after_a_game_won_in_play():
     assert take_q in vals
     assert vals[take_q] == pytest.approx(36 - 40 - WIN_VALUE)   # lost there, 36-40
     assert max(vals, key=vals.get) == (K, 0, 0, False)          # lay the K
+
+
+MANUAL = [{"sequences": "manual"}, {"sequences": "manual", "players": 2}]
+
+
+def _next_seat_best(sim: Sim, info, evaluation, last_deal, stock, forgot: int) -> float:
+    """For the seat to play in ``sim``: its best value, taking the forgotten sequence
+    first (every way the engine allows) when ``forgot`` names one."""
+    best = _brute(sim, info, evaluation, None, 0, last_deal, stock)
+    if forgot >= 0:
+        side = sim.turn & 1
+        for t in sequences(forgot - 1, sim.table, True):
+            took = sim.copy()
+            took.table &= ~t
+            took.caps[side] += t.bit_count()
+            best = max(best, _brute(took, info, evaluation, None, 0, last_deal, stock))
+    return best
+
+
+@pytest.mark.parametrize("rules", MANUAL)
+def test_a_forgotten_sequence_at_the_root_is_searched_as_the_engine_plays_it(rules):
+    """Option sequences = manual (seed 004: "Stichst du, vergisst aber eine mögliche Folge,
+    dürfen die Gegner sich diese Karten nehmen"; docs/rules-cuarenta.md: the next player
+    may take the forgotten cards, in full, as the first thing of the turn, then plays). At
+    the root the search takes every legal play of the engine: a capture that stops its
+    sequence short (the next seat may then take the rest) and a take of a forgotten
+    sequence (then the same seat plays); its values are those of a brute force over the
+    engine's plays (full sequences below the root, as the search)."""
+    checked = short = takes = 0
+    for s in _positions(rules, 1500, 4):
+        left = sum(h.bit_count() for h in s.hands)
+        if left > 6 or checked >= 200 and s.forgot < 0:
+            continue
+        info = Info.from_view(s.view(s.turn))
+        pos = E.position(info, s.hands)
+        evaluation = E.Evaluation(pos.params, info.dealer)
+        root = {}
+        for t, c, tk in info.actions():
+            root.setdefault(E.root_move(info, c, tk), (c, tk))
+        vals = RankSearch(pos, evaluation).values(list(root), left)
+        sim = Sim(s.hands, s.table, s.last, s.score, [m.bit_count() for m in s.captured],
+                  s.turn, s.rules, s.dealer)
+        side = s.turn & 1
+        for m, (c, tk) in root.items():
+            nxt = sim.copy()
+            if c < 0:   # take, then play
+                nxt.table &= ~tk
+                nxt.caps[side] += tk.bit_count()
+                want = _brute(nxt, info, evaluation, side, left, pos.last_deal, pos.stock)
+                takes += 1
+            else:
+                nxt.play(c, tk)
+                if nxt.score[side] >= R.TARGET_POINTS:
+                    want = nxt.score[side] - nxt.score[1 - side] + WIN_VALUE
+                else:
+                    forgot = next_sequence_rank(c % R.RANKS, tk, nxt.table) \
+                        if tk and left > 1 else -1
+                    short += forgot >= 0
+                    want = -_next_seat_best(nxt, info, evaluation, pos.last_deal, pos.stock,
+                                            forgot)
+            assert vals[m] == pytest.approx(want), (m, rules)
+        checked += 1
+    assert checked >= 20 and short >= 5 and takes >= 3, (checked, short, takes)

@@ -3,10 +3,10 @@
 import random
 
 from engine.bots import choose
-from engine.bots import cuatrola_expert as E
-from engine.bots.cuatrola_expert import bid, discard_signals, play, sample_weight
-from engine.bots.cuatrola_info import Info
-from engine.bots.cuatrola_solver import INF, Solver
+from engine.bots.cuatrola import expert as E
+from engine.bots.cuatrola.expert import bid, discard_signals, play, sample_weight
+from engine.bots.cuatrola.info import Info
+from engine.bots.cuatrola.solver import INF, Solver
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE

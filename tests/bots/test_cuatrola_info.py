@@ -5,8 +5,8 @@ import random
 
 import pytest
 
-from engine.bots.cuatrola_info import Info
-from engine.bots.cuatrola_sample import Sampler
+from engine.bots.cuatrola.info import Info
+from engine.bots.cuatrola.sample import Sampler
 from engine.cuatrola.state import PLAY
 
 from .helpers import RULE_SETS, positions, replay_with_hands

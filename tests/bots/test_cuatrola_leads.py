@@ -1,33 +1,46 @@
-"""The learned lead correction of the Cuatrola expert (engine/bots/cuatrola_leads.py): its model
-file is checked on loading (format, version, features, finite weights, checksum), a missing or
-altered file stops the expert loudly instead of letting it play without its model, and the
-correction is the weighted sum of the lead's features."""
+"""The learned lead correction of the Cuatrola expert (tools/train/lead_model.py, fitted by
+tools/train/leads.py; issue 29: not part of the shipped expert): its model file is checked
+on loading (format, version, features, finite weights, checksum), the correction is the
+weighted sum of the lead's features, the arena can play a model against the plain expert
+(probe ``expert+leads=FILE``), and the shipped expert loads no model at all."""
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from engine.bots import cuatrola_leads as L
-from engine.bots.cuatrola_info import Info
+from engine.bots.cuatrola.info import Info
 from engine.cuatrola import new_match
+from tools.strength import probes
+from tools.train import lead_model as L
 
 ROOT = Path(__file__).resolve().parents[2]
+UNTRAINED = {"note": "no correction (before training)"}
 
 
-def test_the_shipped_model_loads_and_is_the_one_in_use():
-    w = L.load()
-    assert len(w) == len(L.FEATURES) and w == L.WEIGHTS
-    body = json.loads(L.PATH.read_text())
-    assert body["format"] == L.FORMAT and body["version"] == L.VERSION
-    assert L.PATH.stat().st_size < 10_000  # a small file
+def _model(tmp_path, weights=None, name="model.json"):
+    """A model file written by ``save`` (all weights zero unless given)."""
+    p = tmp_path / name
+    L.save(p, weights or [0.0] * len(L.FEATURES), UNTRAINED)
+    return p
+
+
+def test_a_saved_model_loads_with_its_weights():
+    # (was: the shipped model loads and is the one in use; the expert ships none now)
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        w = [0.25 * (i - 3) for i in range(len(L.FEATURES))]
+        p = _model(Path(d), w)
+        assert L.load(p) == tuple(w) and len(L.load(p)) == len(L.FEATURES)
+        body = json.loads(p.read_text())
+        assert body["format"] == L.FORMAT and body["version"] == L.VERSION
+        assert p.stat().st_size < 10_000  # a small file
 
 
 def _altered(tmp_path, change):
-    body = json.loads(L.PATH.read_text())
+    body = json.loads(_model(tmp_path, name="base.json").read_text())
     change(body)
     p = tmp_path / "model.json"
     p.write_text(json.dumps(body) if not isinstance(body, str) else body)
@@ -63,20 +76,15 @@ def test_a_missing_or_unreadable_model_is_refused(tmp_path):
         L.load(bad)
 
 
-@pytest.mark.parametrize("damage", ["delete", "corrupt"])
-def test_the_expert_does_not_play_without_its_model(tmp_path, damage):
-    # a copy of the engine with the model file gone or damaged: importing the expert fails
-    shutil.copytree(ROOT / "engine", tmp_path / "engine",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    model = tmp_path / "engine" / "bots" / L.PATH.name
-    if damage == "delete":
-        model.unlink()
-    else:
-        model.write_text(model.read_text().replace('"weights": [', '"weights": [1.5, ', 1))
-    code = ("from engine.bots import choose\nfrom engine.cuatrola import new_match\n"
-            "s = new_match(seed='m')\nprint(choose(s.view(s.current_player), 'expert', None))")
-    r = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
-    assert r.returncode != 0 and "ModelError" in r.stderr
+def test_the_shipped_expert_loads_no_lead_model():
+    # (was: the expert does not play without its model) issue 29: the untrained correction
+    # left the expert; importing and playing it reads no model file, and the engine holds none
+    code = ("import sys\nfrom engine.bots import choose\nfrom engine.cuatrola import new_match\n"
+            "s = new_match(seed='m')\nchoose(s.view(s.current_player), 'expert', None)\n"
+            "print(sorted(m for m in sys.modules if 'lead' in m))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout.strip() == "[]", r.stderr
+    assert not list((ROOT / "engine").rglob("*.json"))
 
 
 def test_features_describe_the_lead_and_the_correction_is_their_weighted_sum():
@@ -100,7 +108,7 @@ def test_features_describe_the_lead_and_the_correction_is_their_weighted_sum():
 
 def _lead_positions(count: int):
     """Lead decisions with a choice (a trick's first card, two or more legal cards) in
-    matches of club players, with the seat's view."""
+    matches of club players: (name, state)."""
     from engine.bots import choose
     out, i = [], 0
     while len(out) < count:
@@ -109,36 +117,33 @@ def _lead_positions(count: int):
         while not s.is_terminal() and s.hand_no < 2 and len(out) < count:
             v = s.view(s.current_player)
             if s.phase_name == "play" and not s.trick and len(s.legal_actions()) > 1:
-                out.append((f"leads-v1/{i}/{len(s.history)}", v))
+                out.append((f"leads-v1/{i}/{len(s.history)}", s))
             s = s.apply(s.parse_action(choose(v, "heuristic", None)))
     return out
 
 
-def test_the_untrained_model_leaves_the_expert_leading_as_v1():
-    # The shipped model is untrained: every weight is zero (docs/bots.md says so), so the
-    # expert's leads are expert@v1's until a trained model measures better in paired runs
-    # (tools/strength/arena.py cuatrola expert expert@v1). Shipping weights must replace this test.
+def test_the_arena_plays_a_lead_model_against_the_plain_expert(tmp_path):
+    # (was: the untrained model leaves the expert leading as v1) an untrained model leads
+    # as the expert does, on the expert's random stream (so --paired-with compares the
+    # same decisions); a model with weights changes the leads its correction favours
     from engine.bots import choose
     from engine.deal import SeededStream
-    assert L.WEIGHTS == (0.0,) * len(L.FEATURES)
-    assert "before training" in json.loads(L.PATH.read_text())["trained"]["note"]
-    for name, view in _lead_positions(8):
-        new = choose(view, "expert", SeededStream("leads-v1", name, "x"))
-        old = choose(view, "expert@v1", SeededStream("leads-v1", name, "x"), measurement=True)
-        assert new == old, name
-
-
-def test_a_damaged_model_fails_the_build(tmp_path):
-    # issue 17, "Bad input": a missing or corrupted model file fails the build too
-    sys.path.insert(0, str(ROOT))
-    import build
-    shutil.copytree(ROOT / "engine", tmp_path / "engine",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    model = tmp_path / "engine" / "bots" / L.PATH.name
-    assert build.engine_archive(tmp_path / "engine")      # intact: it builds
-    model.write_text(model.read_text().replace('"weights": [', '"weights": [1.5, ', 1))
-    with pytest.raises(build.BuildError, match="lead model"):
-        build.engine_archive(tmp_path / "engine")
-    model.unlink()
-    with pytest.raises(build.BuildError, match="cannot be read"):
-        build.engine_archive(tmp_path / "engine")
+    zero = _model(tmp_path, name="zero.json")
+    level = f"{probes.LEADS}{zero}"
+    assert probes.parse(level) == ("leads", str(zero), None)
+    points = L.FEATURES.index("points")
+    heavy = _model(tmp_path, [-100.0 if i == points else 0.0 for i in range(len(L.FEATURES))],
+                   name="heavy.json")
+    changed = 0
+    for name, s in _lead_positions(8):
+        view = s.view(s.current_player)
+        plain = choose(view, "expert", SeededStream("leads-v1", name, "x"))
+        assert probes.act(s, s.current_player, level, SeededStream("leads-v1", name, "x")) \
+            == plain, name
+        cheap = probes.act(s, s.current_player, f"{probes.LEADS}{heavy}",
+                           SeededStream("leads-v1", name, "x"))
+        pts = {t: L.features(Info.from_view(view), s.parse_action(t))[points]
+               for t in (plain, cheap)}
+        assert pts[cheap] <= pts[plain]
+        changed += cheap != plain
+    assert changed >= 1

@@ -1,13 +1,13 @@
-"""Inference from play (engine/bots/cuatrola_model.py): the past decisions the model
+"""Inference from play (engine/bots/cuatrola/model.py): the past decisions the model
 replays are exactly the club player's decisions on the real past views."""
 
 import random
 
 import pytest
 
-from engine.bots import cuatrola_heuristic as H
-from engine.bots.cuatrola_info import Info
-from engine.bots.cuatrola_model import PlayModel
+from engine.bots.cuatrola import heuristic as H
+from engine.bots.cuatrola.info import Info
+from engine.bots.cuatrola.model import PlayModel
 from engine.cuatrola import new_match
 
 from .helpers import RULE_SETS, positions
@@ -57,7 +57,7 @@ def test_replayed_decisions_are_the_heuristics_on_the_real_views(rules):
 def test_the_real_deal_of_heuristic_players_is_fully_explained():
     """Four club players: the real deal agrees with every past decision, so its
     likelihood is 1; most other deals consistent with the view explain less."""
-    from engine.bots.cuatrola_sample import Sampler
+    from engine.bots.cuatrola.sample import Sampler
     r = random.Random(3)
     lower = 0
     total = 0
@@ -77,8 +77,8 @@ def test_inference_places_the_hidden_cards_better():
     """Deals drawn by the expert with the play model put more of the other seats'
     cards where they really are than deals drawn from the card constraints alone
     (positions of four club players, so the model is right about them)."""
-    from engine.bots.cuatrola_expert import draw
-    from engine.bots.cuatrola_sample import Sampler
+    from engine.bots.cuatrola.expert import draw
+    from engine.bots.cuatrola.sample import Sampler
     from engine.deal import SeededStream
 
     def right(s, hands, seat):

@@ -7,7 +7,7 @@ import pytest
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE, PLAY
-from engine.bots.cuatrola_solver import Pos, Solver
+from engine.bots.cuatrola.solver import Pos, Solver
 
 from .helpers import RULE_SETS
 

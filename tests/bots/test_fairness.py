@@ -13,7 +13,8 @@ from engine.deal import SeededStream
 from .helpers import cuatrola_alternatives, positions
 
 
-@pytest.mark.parametrize("level", levels("cuatrola"))
+@pytest.mark.parametrize("level", [pytest.param(lv, marks=pytest.mark.slow) if lv == "expert" else lv
+                                   for lv in levels("cuatrola")])
 def test_hidden_cards_never_change_the_choice(level):
     r = random.Random(11)
     ps = positions({}, 6, bid_rng=random.Random(4), with_actions=True, seed="fair")

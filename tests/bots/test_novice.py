@@ -5,10 +5,10 @@ when the player's random stream says so: ``Draws`` stands in for that stream, so
 each test shows the mistake made and not made."""
 
 from engine.bots import choose
-from engine.bots import cuarenta_heuristic
-from engine.bots import cuarenta_novice as CN
-from engine.bots import cuatrola_novice as N
-from engine.bots.cuarenta_common import Info as CuarentaInfo
+from engine.bots.cuarenta import heuristic as cuarenta_heuristic
+from engine.bots.cuarenta import novice as CN
+from engine.bots.cuatrola import novice as N
+from engine.bots.cuarenta.info import Info as CuarentaInfo
 from engine.cuarenta import new_match as new_cuarenta
 from engine.cuarenta import rules as CR
 from engine.deal import SeededStream

@@ -1,7 +1,9 @@
-"""tools/train/bids.py: its offline bid rule is the expert's own rule (cuatrola_expert.bid)."""
+"""tools/train/bids.py: its offline bid rule is the expert's own rule (cuatrola.expert.bid)."""
 
-from engine.bots import cuatrola_expert as E
-from engine.bots.cuatrola_info import Info
+import pytest
+
+from engine.bots.cuatrola import expert as E
+from engine.bots.cuatrola.info import Info
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE
@@ -27,6 +29,7 @@ def _decisions(wanted: int):
     return found
 
 
+@pytest.mark.slow
 def test_the_offline_rule_with_the_shipped_constants_bids_as_the_expert():
     decisions = _decisions(6)
     assert len(decisions) == 6

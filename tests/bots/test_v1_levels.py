@@ -15,7 +15,9 @@ from engine.errors import RulesError, TapeteError
 from engine.games import get_game
 
 GOLDEN = json.loads((Path(__file__).parent / "v1_choices.json").read_text())
-#: what ``engine.api.handle`` turns into a refusal (never an exception out of the api)
+#: what ``engine.api.handle`` answers rather than raises (a TapeteError as a refusal, the
+#: others since issue 29 as an ``internal`` answer: a malformed view inside the engine is a
+#: defect), never an exception out of the api
 ANSWERED = (TapeteError, TypeError, KeyError, AttributeError, IndexError, ValueError)
 
 

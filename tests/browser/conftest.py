@@ -2,20 +2,32 @@
 Debian's Chromium (/usr/bin/chromium; never `playwright install`). .ci/browser-setup.sh
 installs both.
 
-The app is built once (build.py) and served from an in-process ThreadingHTTPServer on
-127.0.0.1; ``server.offline = True`` makes it refuse to answer (proof of offline use).
-Every browser context records requests that leave the app's origin and CSP violations;
-a test fails on any.
+The app is built once per run (build.py; with xdist, by the first worker that needs it)
+and served by each worker from an in-process ThreadingHTTPServer on 127.0.0.1, on a free
+port, which the worker's browsers reach as http://tapete.localhost/ (``host_rule``);
+``server.offline = True`` makes it refuse to answer (proof of offline use). Every
+browser comes from the one factory ``new_browser`` (or the session's ``installed`` phone)
+and records requests that leave the app's origin, CSP violations and uncaught page errors;
+a test fails on any. A first visit is made once per run (``prepared``) and its profile
+copied wherever a first visit is not what a test is about (``new_browser(installed=True)``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import functools
+import io
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -54,23 +66,112 @@ document.addEventListener('securitypolicyviolation', (e) => {
 """
 
 
-@pytest.fixture(scope="session")
-def dist():
-    info = build.build(quiet=True)
-    return info
+# ---------------------------------------------------------------------------- the app
+def _run_dir(tmp_path_factory) -> Path | None:
+    """A directory shared by every xdist worker of this run (None without xdist)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return None
+    return tmp_path_factory.getbasetemp().parent
+
+
+@contextlib.contextmanager
+def _locked(path: Path):
+    with open(path, "a+") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="session")
-def server(dist):
-    srv = build.serve_in_thread(build.DIST, log=[])
-    yield srv
+def dist(tmp_path_factory):
+    """dist/ built once per run: by the first xdist worker that needs it (the others wait
+    on a lock and read its build info); never two builds at once. No test writes into it:
+    a test that needs another build uses ``own_dist``."""
+    shared = _run_dir(tmp_path_factory)
+    if shared is None:
+        return build.build(quiet=True)
+    with _locked(shared / "dist.lock"):
+        done = shared / "dist.json"
+        if done.is_file():
+            return json.loads(done.read_text())
+        info = build.build(quiet=True)
+        done.write_text(json.dumps(info))
+        return info
+
+
+class AppHandler(build.DistHandler):
+    """``build.py serve``'s handler; ``server.extra`` ({path: (type, text)}) serves files
+    that are not in dist/, for one test at a time (this worker's server only)."""
+
+    def send_head(self):
+        extra = getattr(self.server, "extra", None) or {}
+        path = self.path.split("?")[0].split("#")[0]
+        if path in extra:
+            kind, text = extra[path]
+            body = text.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+
+def serve(directory: Path) -> build.DistServer:
+    """``directory`` served on 127.0.0.1 on a free port (each xdist worker has its own)."""
+    handler = functools.partial(AppHandler, directory=str(directory))
+    srv = build.DistServer(("127.0.0.1", 0), handler)
+    srv.log, srv.extra = [], {}
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def stop(srv: build.DistServer) -> None:
     srv.shutdown()
     srv.server_close()
 
 
 @pytest.fixture(scope="session")
+def server(dist):
+    srv = serve(build.DIST)
+    yield srv
+    stop(srv)
+
+
+#: The app's origin in every worker's browsers: Chromium maps this name to the worker's own
+#: server (``host_rule``), so one installed profile serves every worker (a profile belongs
+#: to its origin). A ``*.localhost`` name is a secure context, as 127.0.0.1 is.
+APP_HOST = "tapete.localhost"
+
+
+@pytest.fixture(scope="session")
 def app_url(server):
-    return f"http://127.0.0.1:{server.server_address[1]}/"
+    return f"http://{APP_HOST}/"
+
+
+def host_rule(server: build.DistServer) -> str:
+    """The Chromium flag that sends ``APP_HOST`` (any port) to ``server``."""
+    return f"--host-resolver-rules=MAP {APP_HOST} 127.0.0.1:{server.server_address[1]}"
+
+
+class OwnDist(NamedTuple):
+    dir: Path
+    server: build.DistServer
+    url: str
+
+
+@pytest.fixture
+def own_dist(dist, tmp_path):
+    """A private copy of dist/ served by a server of its own, for a test that builds a new
+    version into it (``build.build(own_dist.dir, stamp=...)``) while other tests go on
+    with dist/: (directory, server, url)."""
+    d = tmp_path / "dist"
+    shutil.copytree(build.DIST, d)
+    srv = serve(d)
+    yield OwnDist(d, srv, f"http://127.0.0.1:{srv.server_address[1]}/")
+    stop(srv)
 
 
 @pytest.fixture(scope="session")
@@ -88,17 +189,22 @@ def phone_options(pw, **extra):
     return dev
 
 
+# ---------------------------------------------------------------------------- browsers
 class Browser:
-    """A persistent Chromium profile (installability needs one) with request and CSP guards."""
+    """A persistent Chromium profile (installability needs one) with request and CSP guards.
+    ``profile`` (a closed profile's directory) is copied to start from; ``args`` are Chromium
+    flags beyond ``ARGS``."""
 
-    def __init__(self, pw, app_url, options):
+    def __init__(self, pw, app_url, options, args=(), profile: Path | None = None):
         self.dir = tempfile.mkdtemp(prefix="tapete-profile-")
+        if profile is not None:
+            shutil.copytree(profile, self.dir, symlinks=True, dirs_exist_ok=True)
         self.app_url = app_url
         self.off_origin: list[str] = []
         self.console_errors: list[str] = []
         self.page_errors: list[str] = []
         self.context = pw.chromium.launch_persistent_context(
-            self.dir, executable_path=CHROMIUM, args=ARGS, headless=True,
+            self.dir, executable_path=CHROMIUM, args=ARGS + list(args), headless=True,
             service_workers="allow", **options)
         self.context.add_init_script(WATCH)
         self.context.on("request", self._request)
@@ -140,17 +246,100 @@ class Browser:
             shutil.rmtree(self.dir, ignore_errors=True)
 
 
+def processes_of(browser: Browser) -> list[int]:
+    """Pids of the Chromium processes of this browser's profile (its own user-data-dir)."""
+    mark = f"--user-data-dir={browser.dir}".encode()
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if mark in args:
+            pids.append(int(proc.name))
+    return pids
+
+
+def first_visit(b: Browser, url: str):
+    """A first visit that completes the install: the engine ready, the service worker in
+    control and the engine's memory snapshot stored. Returns the page."""
+    page = b.page()
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", timeout=90_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => window.__tapete.snapshot && window.__tapete.snapshot.stored",
+                           timeout=60_000)
+    return page
+
+
+def _prepare(pw, app_url, server) -> Path:
+    b = Browser(pw, app_url, phone_options(pw), args=[host_rule(server)])
+    first_visit(b, app_url)
+    b.check()
+    b.context.close()
+    return Path(b.dir)
+
+
+@pytest.fixture(scope="session")
+def prepared(pw, app_url, server, tmp_path_factory):
+    """A closed phone profile after one first visit: the app installed (service worker
+    active, every file cached, the engine's memory snapshot stored), no setting changed.
+    ``new_browser(installed=True)`` starts from a copy of it. Made once per run: by the
+    first xdist worker that needs it (the others wait on a lock, then copy it too)."""
+    shared = _run_dir(tmp_path_factory)
+    if shared is None:
+        made = _prepare(pw, app_url, server)
+        yield made
+        shutil.rmtree(made, ignore_errors=True)
+        return
+    with _locked(shared / "prepared.lock"):
+        profile = shared / "prepared-profile"
+        if not (shared / "prepared.done").is_file():
+            made = _prepare(pw, app_url, server)
+            shutil.rmtree(profile, ignore_errors=True)
+            shutil.copytree(made, profile, symlinks=True)
+            shutil.rmtree(made, ignore_errors=True)
+            (shared / "prepared.done").write_text(str(profile))
+    yield profile
+
+
 @pytest.fixture
-def new_browser(pw, app_url):
-    """A factory of fresh profiles (first visits); each is checked and closed after the test."""
+def new_browser(pw, app_url, server, request):
+    """The one browser factory: ``new_browser(phone=True, installed=False, args=(), url=None,
+    **options)`` launches Chromium in a profile of its own, checked and closed after the test.
+
+    A fresh profile is a first visit; ``installed=True`` copies the prepared profile (the app
+    already installed: for tests whose subject is not a first visit). ``phone=False`` is a
+    desktop window; ``args`` adds Chromium flags; ``url`` is the origin the guards allow (a
+    test's own server). ``new_browser.kill(b)`` ends a browser's processes at once (SIGKILL,
+    by pid): a phone that vanishes with no goodbye."""
     made = []
 
-    def make(phone=True, **options):
+    def make(phone=True, installed=False, args=(), url=None, **options):
         opts = phone_options(pw, **options) if phone else {"locale": "en-US", **options}
-        b = Browser(pw, app_url, opts)
+        profile = request.getfixturevalue("prepared") if installed else None
+        b = Browser(pw, url or app_url, opts, args=[host_rule(server), *args], profile=profile)
         made.append(b)
         return b
 
+    def kill(b: Browser):
+        made.remove(b)
+        for _ in range(50):
+            pids = processes_of(b)
+            if not pids:
+                break
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            time.sleep(0.1)
+        assert not processes_of(b), "the browser's processes did not end"
+        shutil.rmtree(b.dir, ignore_errors=True)
+
+    make.kill = kill
     yield make
     try:
         for b in made:
@@ -161,9 +350,10 @@ def new_browser(pw, app_url):
 
 
 @pytest.fixture(scope="session")
-def installed(pw, app_url):
-    """One phone profile that has installed the app (service worker active, speed instant)."""
-    b = Browser(pw, app_url, phone_options(pw))
+def installed(pw, app_url, server, prepared):
+    """One phone profile that has installed the app (service worker active, speed instant),
+    shared by this worker's ``phone`` tests: a copy of the prepared profile."""
+    b = Browser(pw, app_url, phone_options(pw), args=[host_rule(server)], profile=prepared)
     page = b.page()
     page.goto(app_url)
     page.wait_for_selector("html[data-engine=ready]", timeout=90_000)

@@ -417,3 +417,109 @@ def all_pass(view):
 def rival_solo(view):
     """A rival (seat 1 or 3) plays Solo: its partner sits out, the person plays."""
     return view["contract"] == "solo" and view["declarer"] in (1, 3)
+
+
+# ---- late positions: a match played on in CPython, stored through the app's own store ----
+ADD_RECORD = "async (rec) => { await (await import('./store.js')).addMatch(rec); }"
+
+
+def match_file(game, rules=None, seed="late", level="novice", meta=None):
+    """A match file as the app's new-match form starts it (the engine's ``new`` op, seat 0,
+    the app's meta)."""
+    ans = handle({"op": "new", "game": game, "rules": rules or {}, "seed": seed, "seat": 0,
+                  "meta": {"app": "tapete-web", "level": level, **(meta or {})}})
+    assert ans["ok"], ans
+    return ans["match"]
+
+
+def played_until(match, stop, level=None):
+    """``match`` played on in CPython until ``stop(view)`` holds for the person's view (seat
+    0), or the match is over: the computer players choose as the app's ``bot`` op (at the
+    match's level), the person takes the first legal action (at Cuatrola's bidding: pass)."""
+    level = level or (match.get("meta") or {}).get("level") or "novice"
+    while True:
+        view = seat0_view(match)
+        if stop(view) or view["winner"] is not None:
+            return match
+        seat = view["turn"]
+        if seat == 0:
+            ans = handle({"op": "act", "match": match, "seat": 0, "action": view["legal"][0]})
+        else:
+            ans = handle({"op": "bot", "match": match, "seat": seat, "level": level})
+        assert ans["ok"], ans
+        match = ans["match"]
+
+
+def outcome(view):
+    """What the table stores with a match's view (web/table/session.js ``outcome``)."""
+    over = view["winner"] is not None
+    side = view.get("side")
+    side = view["seat"] % 2 if side is None else side
+    return {"status": "finished" if over else "playing",
+            "result": {"score": view["score"], "winner": view["winner"] if over else None, "side": side}}
+
+
+def store_match(page, match, mid=None, origin="new", **extra):
+    """Store ``match`` (a match file made in CPython) as a new record through the app's own
+    store module (``addMatch``, with the person's view and the outcome the table stores).
+    Returns the record's id."""
+    view = seat0_view(match)
+    mid = mid or "late-" + hashlib.sha256(json.dumps(match, sort_keys=True).encode()).hexdigest()[:12]
+    page.evaluate(ADD_RECORD, {"id": mid, "game": match["game"], "origin": origin, "match": match,
+                               "view": view, **outcome(view), **extra})
+    return mid
+
+
+def open_table(page, app_url, mid):
+    page.goto(f"{app_url}#/play/{mid}")
+    wait_ready(page)
+    page.wait_for_selector(".table .hand", timeout=30_000)
+
+
+def open_stored(page, app_url, match, **kw):
+    """A late position reached without tapping through the match: ``match`` stored as a new
+    record (``store_match``) and its table opened. Returns the record's id."""
+    mid = store_match(page, match, **kw)
+    open_table(page, app_url, mid)
+    return mid
+
+
+def near_hand_end(match):
+    """``match`` played on in CPython (as ``played_until``) to the end of its current hand,
+    then cut back to the person's last move in that hand (or, if the person had none, to
+    the hand's last move): the table then finishes the hand live."""
+    start = seat0_view(match)["hands_played"]
+    done = played_until(match, lambda view: view["hands_played"] > start)
+    n = len(match["actions"])
+    turns = [seat0_view(dict(done, actions=done["actions"][:i]))["turn"] for i in range(n, len(done["actions"]))]
+    mine = [i for i, seat in enumerate(turns) if seat == 0]
+    return dict(done, actions=done["actions"][:n + (mine[-1] if mine else len(turns) - 1)])
+
+
+SAVE_MATCH = """async ([id, rev, match, extra]) => {
+  const store = await import('./store.js');
+  const rec = await store.getMatch(id);
+  if (!rec || rec.rev !== rev) return false;
+  try { await store.saveMatch(rec, match, extra); } catch (e) { if (e instanceof store.ConflictError) return false; throw e; }
+  return true;
+}"""
+
+
+def play_on(page, app_url, mid, advance=near_hand_end):
+    """The app's stored match ``mid`` played on in CPython (``advance(match)``, by default
+    ``near_hand_end``) up to a late position, saved over its record through the app's own store module (``saveMatch``, as
+    the table saves a move) and its table opened again. The table is left first; a move the
+    app was still saving is read again (the store's revision check)."""
+    page.goto(f"{app_url}#/")
+    page.wait_for_selector("#new-cuatrola", timeout=30_000)
+    for _ in range(5):
+        rec = stored(page, mid)
+        match = advance(rec["match"])
+        view = seat0_view(match)
+        if page.evaluate(SAVE_MATCH, [mid, rec["rev"], match, {**outcome(view), "view": view}]):
+            break
+        page.wait_for_timeout(500)
+    else:
+        raise AssertionError(f"the stored match {mid} kept changing")
+    open_table(page, app_url, mid)
+    return match

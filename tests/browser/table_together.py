@@ -42,8 +42,9 @@ ACTIONABLE = (".controls button.bid, .controls button.rank-btn, .controls button
 
 
 def phone(new_browser, app_url, wire=False):
-    """A fresh phone (profile) at home, the app ready, instant speed, English."""
-    b = new_browser()
+    """A phone of its own (a copy of the prepared profile: the app installed) at home, the app
+    ready, instant speed, English."""
+    b = new_browser(installed=True)
     if wire:
         b.context.add_init_script(WIRE)
     page = b.page()

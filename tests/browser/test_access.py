@@ -56,7 +56,7 @@ def test_tap_targets_and_accessible_names(phone, app_url):
 
 
 def test_language_follows_the_browser_and_can_be_switched(new_browser, app_url):
-    b = new_browser(locale="de-DE")
+    b = new_browser(installed=True, locale="de-DE")
     page = b.page()
     page.goto(app_url)
     wait_ready(page)
@@ -81,7 +81,7 @@ def test_language_follows_the_browser_and_can_be_switched(new_browser, app_url):
 
 
 def test_reduced_motion_turns_animations_off(new_browser, app_url):
-    b = new_browser(reduced_motion="reduce")
+    b = new_browser(installed=True, reduced_motion="reduce")
     page = b.page()
     page.goto(app_url)
     wait_ready(page)

@@ -11,7 +11,8 @@ from urllib.parse import parse_qs, urlparse
 
 from engine.api import handle
 
-from .helpers import new_match, press, set_settings, stored, wait_ready
+from .helpers import (match_file, near_hand_end, open_stored, play_on, press, set_settings, stored,
+                      wait_ready)
 from .learn_helpers import HAND_OVER, challenge_link, play_first_hand
 
 
@@ -24,7 +25,9 @@ def first_hand(match, seat=0):
 
 def test_a_challenge_played_in_a_second_profile_shows_both_results(phone, app_url, new_browser):
     set_settings(phone, lang="en", speed="instant")
-    mid = new_match(phone, app_url, "cuatrola", seed="challenge-1", level="novice")
+    # each hand is played in CPython up to the person's last card, then by taps to its end
+    mid = open_stored(phone, app_url, near_hand_end(
+        match_file("cuatrola", seed="challenge-1", level="novice")))
     play_first_hand(phone)
     press(phone, phone.locator(f"{HAND_OVER} button[data-value=challenge]"))
     phone.wait_for_selector("#challenge-link")
@@ -36,7 +39,7 @@ def test_a_challenge_played_in_a_second_profile_shows_both_results(phone, app_ur
     assert q["p"] == [f"{points_a[0]},{points_a[1]}"] and q["d"] == [f"{detail_a[0]},{detail_a[1]}"]
     phone.locator("dialog.challenge button[data-value=close]").click()
 
-    friend = new_browser()
+    friend = new_browser(installed=True)
     page = friend.page()
     page.goto(url)
     wait_ready(page)
@@ -52,6 +55,7 @@ def test_a_challenge_played_in_a_second_profile_shows_both_results(phone, app_ur
     page.wait_for_selector(".hand button.card", timeout=60_000)
     assert sorted(page.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")) == \
         sorted(handle({"op": "view", "match": dict(a, actions=[]), "seat": 0})["view"]["hand"])
+    play_on(page, app_url, bid)
     play_first_hand(page)
     page.locator(f"{HAND_OVER} button.primary").click()      # "See the result"
     page.wait_for_url("**#/result/*")
@@ -133,11 +137,14 @@ def test_a_challenge_after_the_second_hand_plays_that_hand(phone, app_url, new_b
     (docs/share-links.md, version 2): the friend plays hand 2 with the same cards, from the
     same score, against the same computer players, then sees both results of that hand."""
     set_settings(phone, lang="en", speed="instant")
-    mid = new_match(phone, app_url, "cuatrola", seed="challenge-2", level="novice")
+    # each hand is played in CPython up to the person's last card, then by taps to its end
+    mid = open_stored(phone, app_url, near_hand_end(
+        match_file("cuatrola", seed="challenge-2", level="novice")))
     play_first_hand(phone)
     assert phone.locator(f"{HAND_OVER} button[data-value=challenge]").count() == 1
     phone.locator(f"{HAND_OVER} button.primary").click()     # "Next hand"
     phone.wait_for_selector(HAND_OVER, state="detached")
+    play_on(phone, app_url, mid)
     play_first_hand(phone)                                    # hand 2, up to its dialog
     assert catalog_text("hand.title", n=2) in phone.inner_text(HAND_OVER)
     press(phone, phone.locator(f"{HAND_OVER} button[data-value=challenge]"))
@@ -156,7 +163,7 @@ def test_a_challenge_after_the_second_hand_plays_that_hand(phone, app_url, new_b
         "", "cuatrola", "challenge-2", a["rules"], "novice", points_a, detail_a, hand=2, prefix=prefix).split("#", 1)[1]
     phone.locator("dialog.challenge button[data-value=close]").click()
 
-    friend = new_browser()
+    friend = new_browser(installed=True)
     page = friend.page()
     page.goto(url)
     wait_ready(page)
@@ -177,6 +184,7 @@ def test_a_challenge_after_the_second_hand_plays_that_hand(phone, app_url, new_b
         assert shown == sorted(start_a["hand"])
     assert sorted(handle({"op": "view", "match": dict(b["match"], actions=prefix), "seat": 0})["view"]["hand"]) == \
         sorted(start_a["hand"])
+    play_on(page, app_url, bid)
     play_first_hand(page)
     page.locator(f"{HAND_OVER} button.primary").click()      # "See the result"
     page.wait_for_url("**#/result/*")

@@ -92,7 +92,7 @@ def test_illegal_card_is_explained(phone, app_url):
 
 
 def test_keyboard_play_on_desktop(new_browser, app_url):
-    b = new_browser(phone=False, viewport={"width": 1280, "height": 800})
+    b = new_browser(phone=False, installed=True, viewport={"width": 1280, "height": 800})
     page = b.page()
     goto(page, app_url)
     set_settings(page, speed="instant", lang="en")

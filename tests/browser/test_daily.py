@@ -10,7 +10,7 @@ import datetime as dt
 
 from engine.api import handle
 
-from .helpers import stored, wait_ready
+from .helpers import play_on, stored, wait_ready
 from .learn_helpers import HAND_OVER, play_first_hand
 
 DAY = dt.datetime(2026, 12, 3, 10, 30)
@@ -35,7 +35,7 @@ def test_the_daily_deal_is_the_same_in_two_fresh_profiles(new_browser, app_url):
     expected = handle({"op": "new", "game": "cuatrola", "seed": seed, "seat": 0})["view"]["hand"]
     hands, files = [], []
     for _ in range(2):
-        page, mid = open_daily(new_browser(), app_url)
+        page, mid = open_daily(new_browser(installed=True), app_url)
         rec = stored(page, mid)
         files.append(rec["match"])
         hands.append(sorted(page.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")))
@@ -48,9 +48,12 @@ def test_the_daily_deal_is_the_same_in_two_fresh_profiles(new_browser, app_url):
 
 
 def test_daily_result_against_the_machine_streak_and_history(new_browser, app_url):
-    browser = new_browser()
+    browser = new_browser(installed=True)
     page, mid = open_daily(browser, app_url, "cuarenta")
     assert stored(page, mid)["match"]["rules"]["players"] == 2
+    # the deal played in CPython (the expert computer players as the app's) up to the
+    # person's last card, then by taps to its end
+    play_on(page, app_url, mid)
     play_first_hand(page)
     page.locator(f"{HAND_OVER} button.primary").click()       # "See the result"
     page.wait_for_url(f"**#/result/{mid}")

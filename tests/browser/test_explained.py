@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.api import handle
 
 from .conftest import read_catalog
-from .helpers import close_dialog, cuarenta_move, moves, new_match, set_settings, stored, wait_moved
+from .helpers import (close_dialog, cuarenta_move, match_file, moves, near_hand_end, new_match, open_stored,
+                      play_on, set_settings, stored, wait_moved)
 
 EN = read_catalog("en")
 
@@ -45,8 +46,10 @@ def test_bid_buttons_say_what_each_contract_needs_and_scores(phone, app_url):
 
 
 def test_the_end_of_a_hand_says_why(phone, app_url):
+    """The hand (seed why-1) played in CPython up to the person's last card, then by taps."""
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuatrola", {"end": "hands", "hands": 1}, seed="why-1")
+    mid = open_stored(phone, app_url, near_hand_end(
+        match_file("cuatrola", {"end": "hands", "hands": 1}, seed="why-1")))
     for _ in range(200):
         phone.wait_for_selector(".controls button.bid, .hand button.card:not(.illegal), "
                                 "dialog.hand-over[open]", timeout=60_000)
@@ -93,6 +96,8 @@ def test_after_a_cuarenta_hand_the_hidden_ronda_ranks_are_shown(phone, app_url):
     # during the hand the rival's ronda shows without its rank
     phone.wait_for_selector(".seat[data-seat='1'] .chip", timeout=60_000)
     assert rank not in phone.inner_text(".seat[data-seat='1'] .seat-label").split()
+    # the rest of the hand played in CPython up to the person's last card, then by taps
+    play_on(phone, app_url, phone.url.split("#/play/")[1])
     for _ in range(400):
         phone.wait_for_selector(".hand button.card:not(.illegal), .controls button.rank-btn, "
                                 "dialog[open]", timeout=60_000)

@@ -13,7 +13,6 @@ import pytest
 import build
 from engine.api import handle
 
-from .conftest import Browser, phone_options
 from .helpers import hand_cards, make_link, stored, wait_ready
 
 WASM = "/pyodide/pyodide.asm.wasm"
@@ -61,15 +60,10 @@ def faulty(dist):
 
 
 @pytest.fixture
-def visitor(pw, faulty):
+def visitor(faulty, new_browser):
     """A fresh phone profile on the faulty server's origin (a first visit)."""
     url = f"http://127.0.0.1:{faulty.server_address[1]}/"
-    b = Browser(pw, url, phone_options(pw))
-    yield b, url
-    try:
-        b.check()
-    finally:
-        b.close()
+    return new_browser(url=url), url
 
 
 # what Cache Storage holds: each tapete cache, whether it is complete (its meta file is

@@ -7,11 +7,14 @@ import json
 import re
 import time
 
+from engine import api
 from engine.api import handle
+from engine.bots import choose as bot_choose
+from engine.deal import SeededStream
 
 from .conftest import read_catalog
 from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw,
-                      play_cuatrola, play_cuarenta, wait_ready)
+                      play_cuatrola, play_cuarenta, wait_ready, match_file, near_hand_end, open_stored)
 
 LANGS = ("en", "es", "de", "fr")
 GAMES = handle({"op": "games"})["games"]
@@ -86,7 +89,7 @@ RAW_FIELDS = """() => {
 def test_no_developer_words_on_the_screens_in_any_language(new_browser, app_url):
     """Home (with the boot texts), both new-match forms with the rules unfolded, the help
     and the statistics, in each language: no option key, JSON value, seed note or runtime."""
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     for lang in LANGS:
@@ -188,7 +191,8 @@ def test_screens_grow_on_a_desktop(new_browser, app_url):
     than on a phone (412 px); the table keeps its own sizes."""
     sizes = {}
     for kind in ("phone", "desktop"):
-        b = new_browser() if kind == "phone" else new_browser(phone=False, viewport={"width": 1440, "height": 900})
+        b = new_browser(installed=True) if kind == "phone" else \
+            new_browser(phone=False, installed=True, viewport={"width": 1440, "height": 900})
         page = b.page()
         goto(page, app_url)
         set_settings(page, lang="en", speed="instant")
@@ -207,16 +211,20 @@ def test_screens_grow_on_a_desktop(new_browser, app_url):
 
 # ---------------------------------------------------------------- statistics
 def bot_match(game, rules, seed, level, max_actions=None):
-    """A match played by CPython's computer players at every seat (seat 0 included)."""
+    """A match played by CPython's computer players at every seat (seat 0 included): the
+    moves the app's ``bot`` op would choose (the same random stream per position), applied
+    to the engine's state directly (one replay, not one per move)."""
     ans = handle({"op": "new", "game": game, "rules": rules, "seed": seed, "seat": 0,
                   "meta": {"app": "tapete-web", "level": level}})
-    match, turn = ans["match"], ans["view"]["turn"]
-    while turn != -1 and (max_actions is None or len(match["actions"]) < max_actions):
-        action = handle({"op": "bot", "match": match, "seat": turn, "level": level})["action"]
-        ans = handle({"op": "act", "match": match, "seat": turn, "action": action})
-        assert ans["ok"], ans
-        match, turn = ans["match"], ans["turn"]
-    return match
+    match = ans["match"]
+    state, actions = api.state_of(match), list(match["actions"])
+    while not state.is_terminal() and (max_actions is None or len(actions) < max_actions):
+        seat = state.current_player
+        rng = SeededStream(api.BOT_STREAM, state.cfg.seed, f"{len(actions)}/{seat}")
+        action = state.parse_action(bot_choose(state.view(seat), level, rng))
+        actions.append(state.action_text(action))
+        state = state.apply(action)
+    return dict(match, actions=actions)
 
 
 def record(rid, match):
@@ -308,7 +316,7 @@ def check_shown(page, records):
 
 
 def test_statistics_from_played_and_stored_matches(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     set_settings(page, lang="en", speed="instant")
@@ -316,12 +324,15 @@ def test_statistics_from_played_and_stored_matches(new_browser, app_url):
     page.goto(app_url + "#/stats")
     page.wait_for_selector(".stats.ready", timeout=60_000)
     assert page.inner_text("#stats-empty") == en["stats.empty"]
-    # played here by taps, at the novice level: a whole Cuatrola match to 1 point and the
-    # first hand of a 2-player Cuarenta game (left in progress)
-    c1 = new_match(page, app_url, "cuatrola", {"end": "target", "target": 1}, seed="stats-1", level="novice")
+    # played here, at the novice level: a whole Cuatrola match to 1 point and the first hand
+    # of a 2-player Cuarenta game (left in progress); each is played in CPython up to the
+    # person's last card (as the form starts it, stored through the app's store module) and
+    # finished by taps, so the table stores the end of each as it does after play
+    c1 = open_stored(page, app_url, near_hand_end(
+        match_file("cuatrola", {"end": "target", "target": 1}, seed="stats-1", level="novice")))
     play_cuatrola(page, c1)
     seen = {}
-    new_match(page, app_url, "cuarenta", {}, seed="stats-2", level="novice", query="?players=2")
+    open_stored(page, app_url, near_hand_end(match_file("cuarenta", {"players": 2}, seed="stats-2", level="novice")))
     play_cuarenta(page, stats=seen, stop=lambda pg: seen.get("hands", 0) >= 1)
     # stored from CPython's engine: matches with contracts of both sides, both Cuarenta sizes
     made = [record("cpy-1", bot_match("cuatrola", {"end": "target", "target": 5}, "s-a", "heuristic")),
@@ -364,7 +375,7 @@ def test_statistics_from_played_and_stored_matches(new_browser, app_url):
 def test_statistics_stay_fast_with_many_matches(new_browser, app_url):
     """Three hundred different whole matches: each summary is asked of the engine once, then
     the screen is drawn from the cache."""
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     set_settings(page, lang="en", speed="instant")
@@ -416,7 +427,7 @@ FITS = """() => ({ page: document.documentElement.scrollWidth - document.documen
 
 
 def test_statistics_and_history_fit_a_small_phone(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     page = b.page()
     goto(page, app_url)
     for i, rec in enumerate((record("narrow-1", bot_match("cuatrola", {"end": "target", "target": 5}, "s-a", "heuristic")),

@@ -3,27 +3,99 @@ afterwards, and every kind of bad snapshot falls back to a normal boot unnoticed
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from .helpers import hand_cards, moves, my_turn, new_match, set_settings, step, stored, wait_ready
 
-# The stored snapshot: one OPFS file, a 4096-byte JSON header then the bytes (web/worker.js).
-RECORD = """async () => {
-  const root = await navigator.storage.getDirectory();
-  let file;
-  try { file = await (await root.getFileHandle('tapete-snapshot.bin')).getFile(); } catch { return null; }
-  const head = JSON.parse(new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer()));
+# The stored snapshot in each store (web/snapshot/): the same file (a 4096-byte JSON header,
+# then the pages) as one OPFS file, or in IndexedDB as pieces of 1 MiB (idb.js); FILES[store]
+# reads it whole (null: none) and writes it back, from the page.
+FILES = """const FILES = {
+  opfs: {
+    async load() {
+      const root = await navigator.storage.getDirectory();
+      try { return new Uint8Array(await (await (await root.getFileHandle('tapete-snapshot.bin')).getFile()).arrayBuffer()); }
+      catch { return null; }
+    },
+    async save(bytes) {
+      const root = await navigator.storage.getDirectory();
+      const w = await (await root.getFileHandle('tapete-snapshot.bin', { create: true })).createWritable();
+      await w.write(bytes);
+      await w.close();
+    },
+  },
+  idb: {
+    PIECE: 1 << 20,
+    db(version = 1) {
+      return new Promise((resolve, reject) => {
+        const r = indexedDB.open('tapete-engine-snapshot', version);
+        r.onupgradeneeded = () => { if (!r.result.objectStoreNames.contains('pieces')) r.result.createObjectStore('pieces'); };
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    },
+    req(r) { return new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); }); },
+    async load() {
+      const db = await this.db();
+      try {
+        const st = () => db.transaction('pieces').objectStore('pieces');
+        const file = await this.req(st().get('file'));
+        if (!file) return null;
+        const out = new Uint8Array(file.size);
+        for (let i = 0; i * this.PIECE < file.size; i++) out.set(new Uint8Array(await this.req(st().get(i))), i * this.PIECE);
+        return out;
+      } finally { db.close(); }
+    },
+    async save(bytes) {
+      const db = await this.db();
+      const tx = db.transaction('pieces', 'readwrite');
+      const st = tx.objectStore('pieces');
+      st.clear();
+      for (let i = 0; i * this.PIECE < bytes.length; i++) st.put(bytes.slice(i * this.PIECE, (i + 1) * this.PIECE).buffer, i);
+      st.put({ size: bytes.length, piece: this.PIECE }, 'file');
+      await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = tx.onabort = () => reject(tx.error); });
+      db.close();
+    },
+  },
+};"""
+
+RECORD = """async (store) => {
+  """ + FILES + """
+  const bytes = await FILES[store].load();
+  if (!bytes) return null;
+  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, 4096)));
   return { key: head.key, size: head.size, stored: head.stored, pages: head.pages, checksum: head.checksum,
-           body: file.size - 4096 };
+           body: bytes.length - 4096 };
 }"""
 
-# Each tampering reads the stored file, changes it and writes it back.
-TAMPER = """async (kind) => {
-  const root = await navigator.storage.getDirectory();
-  const handle = await root.getFileHandle('tapete-snapshot.bin');
-  const file = await handle.getFile();
-  const head = JSON.parse(new TextDecoder().decode(await file.slice(0, 4096).arrayBuffer()));
-  let body = new Uint8Array(await file.slice(4096).arrayBuffer());
+# Each tampering reads the stored file, changes it and writes it back (or, for the kinds of
+# one store, spoils the store itself).
+TAMPER = """async ([store, kind]) => {
+  """ + FILES + """
+  if (kind === 'unreadable' && store === 'opfs') {   // a directory where the file was
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry('tapete-snapshot.bin');
+    await root.getDirectoryHandle('tapete-snapshot.bin', { create: true });
+    return;
+  }
+  if (kind === 'version') {                          // the database of a later app version
+    (await FILES.idb.db(2)).close();
+    return;
+  }
+  if (kind === 'piece') {                            // a piece that is not bytes
+    const db = await FILES.idb.db();
+    const tx = db.transaction('pieces', 'readwrite');
+    const file = await FILES.idb.req(tx.objectStore('pieces').get('file'));
+    tx.objectStore('pieces').put('not bytes', Math.floor(file.size / FILES.idb.PIECE / 2));
+    await new Promise((resolve) => { tx.oncomplete = resolve; });
+    db.close();
+    return;
+  }
+  const bytes = await FILES[store].load();
+  const head = JSON.parse(new TextDecoder().decode(bytes.subarray(0, 4096)));
+  let body = bytes.subarray(4096);
   let headBytes = null;
   if (kind === 'corrupt') {            // one byte flipped in the middle, sizes and checksum unchanged
     body[body.length >> 1] ^= 0xff;
@@ -53,11 +125,16 @@ TAMPER = """async (kind) => {
     body = new Uint8Array(0);
     headBytes = new TextEncoder().encode(JSON.stringify(head)).subarray(0, 20);
   }
-  const w = await handle.createWritable();
-  await w.write(headBytes || new TextEncoder().encode(JSON.stringify(head).padEnd(4096, ' ')));
-  await w.write(body);
-  await w.close();
+  headBytes = headBytes || new TextEncoder().encode(JSON.stringify(head).padEnd(4096, ' '));
+  const out = new Uint8Array(headBytes.length + body.length);
+  out.set(headBytes);
+  out.set(body, headBytes.length);
+  await FILES[store].save(out);
 }"""
+
+# The test hook that keeps the worker to one store (web/worker.js: store=<name>); the OPFS
+# store is the one Chromium uses by itself.
+DEBUG = {"opfs": "", "idb": "store=idb"}
 
 
 def boot(page):
@@ -88,17 +165,38 @@ def reload(page):
     wait_ready(page)
 
 
+@pytest.fixture(params=["opfs", "idb"])
+def store(request):
+    """The snapshot store under test: OPFS (Chromium's own), or IndexedDB (the worker kept to
+    it by its test hook, as in a browser without OPFS sync access handles: WebKit)."""
+    return request.param
+
+
+def debug(page, store, extra=""):
+    """Sets the worker's test hooks for the next start: the store's, and ``extra``."""
+    value = ",".join(v for v in (DEBUG[store], extra) if v)
+    page.evaluate("(v) => localStorage.setItem('tapete.debug.snapshot', v)", value)
+
+
 @pytest.fixture
-def snap_page(new_browser, app_url):
-    """A fresh profile after its first visit: the snapshot has been made and stored."""
+def snap_page(new_browser, app_url, store):
+    """A fresh profile after its first visit: the snapshot has been made and stored in
+    ``store`` (the page's ``snap_store``). Every start of this profile uses that store only,
+    also after a test's hooks are removed."""
     b = new_browser()
+    if DEBUG[store]:
+        b.context.add_init_script(
+            "try { if (localStorage.getItem('tapete.debug.snapshot') === null) "
+            f"localStorage.setItem('tapete.debug.snapshot', {json.dumps(DEBUG[store])}); }} catch {{}}")
     page = b.page()
+    page.snap_store = store
     page.goto(app_url)
     wait_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
     assert boot(page)["used"] is False and boot(page)["reason"] == "none"
+    assert boot(page)["store"] == store
     wait_stored(page)
-    rec = page.evaluate(RECORD)
+    rec = page.evaluate(RECORD, store)
     assert rec["key"].startswith("314.0.8|") and rec["size"] > rec["stored"] == rec["body"] > 1_000_000
     pages = -(-rec["size"] // 65536)
     assert len(rec["checksum"]) == 32 and len(rec["pages"]) == -(-pages // 4)
@@ -109,6 +207,7 @@ def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
     page = snap_page
     reload(page)
     assert boot(page)["used"] is True, boot(page)
+    assert boot(page)["store"] == page.snap_store
     engine_works(page)
     first = draw(page)
     reload(page)
@@ -119,17 +218,21 @@ def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
     assert page.evaluate("() => window.__tapete.snapshot") is None
 
 
-@pytest.mark.parametrize("kind,reason", [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"),
-                                         ("key", "key"), ("oversized", "size"),
-                                         ("header", "damaged"), ("short", "damaged"),
-                                         ("hang", "timeout")])
-def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
+BAD = [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"), ("key", "key"),
+       ("oversized", "size"), ("header", "damaged"), ("short", "damaged"), ("hang", "timeout")]
+# what only one store can have: a directory in place of the OPFS file; an IndexedDB database
+# of a later version (it cannot be opened), a piece that is not bytes
+ONE_STORE = [("opfs", "unreadable", "unreadable"), ("idb", "version", "unreadable"), ("idb", "piece", "truncated")]
+
+
+@pytest.mark.parametrize("store,kind,reason", [(st, k, r) for st in ("opfs", "idb") for k, r in BAD] + ONE_STORE)
+def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, store, kind, reason):
     page = snap_page
-    good = page.evaluate(RECORD)
+    good = page.evaluate(RECORD, store)
     if kind == "hang":
-        page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=1500')")
+        debug(page, store, "hang,timeout=1500")
     else:
-        page.evaluate(TAMPER, kind)
+        page.evaluate(TAMPER, [store, kind])
     reload(page)
     snap = boot(page)
     assert snap["used"] is False and snap["reason"] == reason, snap
@@ -139,12 +242,29 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, kind, reason):
     # ... and a good snapshot replaces the bad one; the next start uses it
     wait_stored(page)
     page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
-    again = page.evaluate(RECORD)
+    again = page.evaluate(RECORD, store)
     assert again["key"] == good["key"] and again["stored"] == again["body"] <= again["size"] <= 64 * 1024 * 1024
     reload(page)
     assert boot(page)["used"] is True, boot(page)
+    assert boot(page)["store"] == store
 
 
+@pytest.mark.parametrize("store", ["idb"])   # (the store WebKit uses)
+def test_a_slow_wasm_compilation_is_not_a_restore_that_hangs(snap_page, store):
+    """docs/performance.md "The snapshot in WebKit": WebKit compiles Pyodide's wasm afresh at
+    every start (seconds on a busy machine); the restore's deadline counts from when the wasm
+    is compiled, as a normal boot would wait for it too. Before, a compilation longer than
+    the deadline made every restore a timeout and a normal boot."""
+    page = snap_page
+    debug(page, store, "wasmdelay=4000,timeout=3000")
+    reload(page)
+    snap = boot(page)
+    assert snap["used"] is True and snap["store"] == store, snap
+    assert page.evaluate("() => window.__tapete.boot.stages.wasm") >= 4000
+    engine_works(page)
+
+
+@pytest.mark.parametrize("store", ["opfs"])   # (how the table is drawn does not depend on the store)
 def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, app_url):
     page = snap_page
     set_settings(page, speed="instant", lang="en")
@@ -179,15 +299,15 @@ onmessage = () => { handle.close(); postMessage('released'); };
 """
 
 
-def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, app_url, dist):
+@pytest.mark.parametrize("store", ["opfs"])   # (only OPFS holds a file exclusively)
+def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, app_url, server):
     """docs/app.md "Fast start": another tab reading or writing the snapshot file makes this
     start boot normally (reason ``busy``); the stored snapshot is left intact and used again
     once the other tab lets go."""
-    import build
     page = snap_page
-    good = page.evaluate(RECORD)
-    holder_js = build.DIST / "test-hold-snapshot.js"
-    holder_js.write_text(HOLDER)
+    good = page.evaluate(RECORD, "opfs")
+    # served by this worker's server for this test only (dist/ is shared, never written)
+    server.extra["/test-hold-snapshot.js"] = ("text/javascript", HOLDER)
     try:
         other = page.context.new_page()
         other.goto(app_url)
@@ -208,7 +328,7 @@ def test_a_snapshot_held_by_another_tab_falls_back_to_a_normal_boot(snap_page, a
         })""") == "released"
         other.close()
     finally:
-        holder_js.unlink()
-    assert page.evaluate(RECORD)["key"] == good["key"]
+        del server.extra["/test-hold-snapshot.js"]
+    assert page.evaluate(RECORD, "opfs")["key"] == good["key"]
     reload(page)
     assert boot(page)["used"] is True, boot(page)

@@ -12,9 +12,9 @@ from engine.api import handle
 
 from .conftest import read_catalog
 from .helpers import (ACTION, all_pass, cuatrola_seed, rival_solo, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
-                      hold_engine, moves, my_turn, new_match, play_cuarenta, play_cuatrola, press, put_raw,
+                      hold_engine, moves, my_turn, new_match, play_cuarenta, press, put_raw,
                       act_once, release_engine, set_settings, start_form, stored, Finger, use_language, wait_moved,
-                      wait_ready)
+                      wait_ready, match_file, near_hand_end, open_stored, played_until, store_match)
 
 
 @functools.cache
@@ -247,8 +247,11 @@ def test_messages_about_you_read_right(phone, app_url):
 
 # ---------------------------------------------------------------- 5. the hand's summary, again
 def test_the_hand_summary_and_score_sheet_can_be_reopened(phone, app_url):
+    """The first hand (seed sheet-1, 3 hands) played in CPython up to the person's last card,
+    then by taps to its end."""
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuatrola", {"end": "hands", "hands": 3}, seed="sheet-1")
+    late = near_hand_end(match_file("cuatrola", {"end": "hands", "hands": 3}, seed="sheet-1"))
+    mid = open_stored(phone, app_url, late)
     for _ in range(200):
         phone.wait_for_selector("dialog[open], .controls button.bid, .hand button.card:not(.illegal)", timeout=60_000)
         if phone.locator("dialog.hand-over[open]").count():
@@ -359,9 +362,10 @@ def test_back_closes_an_open_dialog_and_stays_on_the_screen(phone, app_url):
 
 
 def test_back_closes_the_hands_result_and_the_match_goes_on(phone, app_url):
-    """The end-of-hand dialog dismissed with back is the same as "Next hand"."""
+    """The end-of-hand dialog dismissed with back is the same as "Next hand". The first hand
+    is played in CPython up to the person's last card, then by taps to its end."""
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
+    mid = open_stored(phone, app_url, near_hand_end(match_file("cuatrola", seed=cover_seed())))
     table = phone.url
     while not phone.locator("dialog.hand-over[open]").count():
         phone.wait_for_selector(ACTION, timeout=60_000)
@@ -377,10 +381,12 @@ def test_back_closes_the_hands_result_and_the_match_goes_on(phone, app_url):
 
 # ---------------------------------------------------------------- 7. dots, dealing, finished, import
 def test_no_thinking_dots_during_the_match_over_dialog(phone, app_url):
-    """seed dots-1, 1 point, the person passes and plays the first playable card: the last
-    card of the match is a computer player's (checked here with CPython)."""
+    """seed dots-1, 1 point, the person passes and plays the first legal card: the match,
+    played on in CPython up to the person's last card, is opened there; the last card of the
+    match is a computer player's (checked here with CPython)."""
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuatrola", {"end": "target", "target": 1}, seed="dots-1")
+    late = near_hand_end(match_file("cuatrola", {"end": "target", "target": 1}, seed="dots-1"))
+    mid = open_stored(phone, app_url, late)
     for _ in range(100):
         phone.wait_for_selector(ACTION, timeout=60_000)
         if phone.locator("dialog.match-over[open]").count():
@@ -426,11 +432,14 @@ def test_your_hand_is_never_empty_while_the_others_hold_new_cards(phone, app_url
 
 
 def test_a_finished_match_opened_from_history_shows_its_end(phone, app_url):
+    """A whole match played in CPython (seed browser-1, 1 point), stored as the table stores
+    a finished one, opened from the history."""
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuatrola", {"end": "target", "target": 1}, seed="browser-1")
-    play_cuatrola(phone, mid)
-    close_dialog(phone)
+    done = played_until(match_file("cuatrola", {"end": "target", "target": 1}, seed="browser-1"),
+                        lambda view: False)
+    mid = store_match(phone, done)
     rec = stored(phone, mid)
+    assert rec["status"] == "finished"
     view = handle({"op": "view", "match": rec["match"], "seat": 0})["view"]
     goto(phone, app_url, "#/history")
     press(phone, phone.locator(f".history-item[data-id={mid}] a.hi-main"))
@@ -614,7 +623,7 @@ def test_the_table_scales_up_on_a_desktop_window(phone, app_url, new_browser):
     new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     my_turn(phone)
     small = phone.evaluate(SIZES)
-    b = new_browser(phone=False, viewport={"width": 1440, "height": 900})
+    b = new_browser(phone=False, installed=True, viewport={"width": 1440, "height": 900})
     page = b.page()
     goto(page, app_url)
     set_settings(page, speed="instant", lang="en")

@@ -2,23 +2,16 @@
 
 The modules of web/together/ are loaded into a blank page of the app's origin, served by a
 route with the app's CSP header (the same policy build.py serves), so nothing of the app
-(Pyodide, the service worker) runs. Every browser is a conftest ``Browser``: requests off the
-origin, CSP violations and uncaught page errors fail the test.
+(Pyodide, the service worker) runs. Every browser comes from conftest's ``new_browser``:
+requests off the origin, CSP violations and uncaught page errors fail the test.
 """
 
 from __future__ import annotations
-
-import os
-import shutil
-import signal
-import time
-from pathlib import Path
 
 import pytest
 
 import build
 
-from . import conftest
 from .conftest import Browser
 
 #: The blank page on the app's origin (never shipped; the route below serves it).
@@ -37,16 +30,6 @@ LOAD = """async () => {
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
 
 
-def launch(pw, app_url, extra_args=(), **options) -> Browser:
-    """A conftest Browser (desktop viewport) with extra Chromium flags."""
-    saved = conftest.ARGS
-    conftest.ARGS = saved + list(extra_args)
-    try:
-        return Browser(pw, app_url, {"locale": "en-US", **options})
-    finally:
-        conftest.ARGS = saved
-
-
 def open_page(browser: Browser):
     """The blank page with the modules of web/together/ loaded (window.T)."""
     url = browser.app_url + PAGE_NAME
@@ -59,57 +42,19 @@ def open_page(browser: Browser):
     return page
 
 
-def processes_of(browser: Browser) -> list[int]:
-    """Pids of the Chromium processes of this browser's profile (its own user-data-dir)."""
-    mark = f"--user-data-dir={browser.dir}".encode()
-    pids = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            args = (proc / "cmdline").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if mark in args:
-            pids.append(int(proc.name))
-    return pids
-
-
 @pytest.fixture
-def together(pw, app_url, dist):
-    """A factory: together(*flags) → (browser, page); every browser is checked and closed.
+def together(new_browser, dist):
+    """A factory: together(*flags) → (browser, page), a desktop window with extra Chromium
+    flags, from the one factory ``new_browser`` (checked and closed after the test).
     together.kill(browser) ends that browser's processes at once (SIGKILL, by pid): a phone
     that vanishes with no goodbye."""
-    made = []
 
     def make(*extra_args, **options):
-        b = launch(pw, app_url, extra_args, **options)
-        made.append(b)
+        b = new_browser(phone=False, args=extra_args, **options)
         return b, open_page(b)
 
-    def kill(b: Browser):
-        made.remove(b)
-        for _ in range(50):
-            pids = processes_of(b)
-            if not pids:
-                break
-            for pid in pids:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            time.sleep(0.1)
-        assert not processes_of(b), "the browser's processes did not end"
-        shutil.rmtree(b.dir, ignore_errors=True)
-
-    make.kill = kill
-    yield make
-    try:
-        for b in made:
-            b.check()
-    finally:
-        for b in made:
-            b.close()
+    make.kill = new_browser.kill
+    return make
 
 
 # Real descriptions: an offer and, from a second connection, the answer to it.

@@ -89,11 +89,14 @@ def test_pyodide_imports_every_module_from_the_bytecode_alone(tmp_path):
 
 
 @needs_node
-def test_the_archive_holds_bytecode_and_models_but_no_source():
+def test_the_archive_holds_bytecode_and_data_files_but_no_source():
     with zipfile.ZipFile(io.BytesIO(build.engine_archive())) as z:
         names = z.namelist()
         pyc = {n: z.read(n) for n in names if n.endswith(".pyc")}
-    assert "engine/bots/cuatrola_leads.json" in names
+    # the engine's data files, as they are (issue 29: the Cuatrola expert ships no model)
+    data = sorted("engine/" + p.relative_to(build.ENGINE).as_posix()
+                  for p in build.ENGINE.rglob("*.json"))
+    assert sorted(n for n in names if not n.endswith(".pyc")) == data
     assert not [n for n in names if n.endswith(".py")]
     assert "engine/__main__.pyc" not in names    # the command line is not part of the app
     # one Python version for all, hash-based and unchecked (flags = 0b01): no time stamp
@@ -122,3 +125,25 @@ def test_the_compiled_tree_is_reused_for_the_same_sources(monkeypatch):
     again = build.engine_archive()
     assert calls == []                          # same inputs: Node is not run again
     assert again == build.engine_archive()
+
+
+@needs_node
+def test_a_build_leaves_another_builds_work_in_progress_alone(tmp_path, monkeypatch):
+    """Builds may run at once (the tests run in parallel, each xdist worker may build): a
+    build compiles into a directory of its own process, and never removes or prunes another
+    build's unfinished one. Before, every build compiled into one shared ``<hash>.tmp`` and
+    pruned every directory but its own tree beyond the newest ``PYC_CACHE_KEEP``."""
+    monkeypatch.setattr(build, "PYC_CACHE", tmp_path / "cache")
+    for k in range(build.PYC_CACHE_KEEP):                   # older compiled trees
+        (tmp_path / "cache" / f"{k:032x}").mkdir(parents=True)
+    other = tmp_path / "cache" / f"{'f' * 32}.tmp{os.getpid() + 1}"
+    (other / "engine").mkdir(parents=True)                  # another build, still compiling
+    old = 1_000_000_000                                     # the oldest of them all
+    os.utime(other, (old, old))
+    archive = build.engine_archive()
+    assert other.is_dir(), "another build's work in progress was removed"
+    trees = [d for d in (tmp_path / "cache").iterdir() if ".tmp" not in d.name]
+    assert len(trees) == build.PYC_CACHE_KEEP                # pruning still keeps the newest
+    assert not [d for d in (tmp_path / "cache").iterdir() if d.name.endswith(f".tmp{os.getpid()}")]
+    with zipfile.ZipFile(io.BytesIO(archive)) as z:
+        assert "engine/api.pyc" in z.namelist()

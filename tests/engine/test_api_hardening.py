@@ -39,6 +39,7 @@ def answer(req):
         assert len(text) <= REFUSAL_LIMIT, len(text)
         assert isinstance(out["code"], str) and isinstance(out["params"], dict)
         assert out["code"] in api.refusal_codes(), out["code"]
+        assert out["code"] != "internal", out   # bad input is the caller's, never a defect
         assert "while reading it" not in out["error"], out  # a specific reason, never generic
         assert "Error(" not in out["error"] and "Traceback" not in out["error"], out
     return out
@@ -170,6 +171,40 @@ def test_bad_viewers_are_refused(viewers):
     m = new()
     out = answer({"op": "act", "match": m, "seat": 3, "action": "pass", "viewers": viewers})
     assert out["code"] == "bad_request" and "viewers" in out["error"]
+
+
+# ----- an engine defect (issue 29) -----------------------------------------------------
+SECRET = "secret-detail-of-the-defect"
+
+
+@pytest.mark.parametrize("error", [KeyError, TypeError, AttributeError, IndexError, ValueError,
+                                   ZeroDivisionError])
+@pytest.mark.parametrize("op,where", [("bot", "choose"), ("hint", "review.hint"),
+                                      ("view", "state_of")])
+def test_an_engine_defect_is_answered_internal_naming_the_op_and_logged(monkeypatch, caplog,
+                                                                         error, op, where):
+    """An exception the engine did not mean to raise is a defect of the engine, not the
+    caller's bad request (the facade answered bad_request before issue 29): code
+    `internal`, kind InternalError, a plain sentence naming the op, never a traceback or a
+    Python repr on the page; the whole traceback goes to the log (logger tapete.engine)."""
+    m = new()
+    req = {"op": op, "match": m, "seat": 3, "level": "novice"}
+    assert api.handle(req)["ok"]                  # the request itself is fine
+
+    def defect(*args, **kwargs):
+        raise error(SECRET)
+
+    target, _, attr = where.rpartition(".")
+    monkeypatch.setattr(getattr(api, target) if target else api, attr, defect)
+    with caplog.at_level("ERROR", logger="tapete.engine"):
+        out = strict(api.handle_json(json.dumps(req)))
+    assert out == {"ok": False, "kind": "InternalError", "code": "internal", "params": {},
+                   "error": f"the engine failed while answering '{op}': an internal error, "
+                            f"not a problem with the request"}
+    assert "internal" in api.refusal_codes() and api.refusal_codes()["internal"] == ()
+    logged = [r for r in caplog.records if r.name == "tapete.engine"]
+    assert len(logged) == 1 and logged[0].levelname == "ERROR" and op in logged[0].getMessage()
+    assert SECRET in caplog.text and error.__name__ in caplog.text   # the traceback, logged
 
 
 # ----- one call per move (issue 14) ----------------------------------------------------
@@ -355,6 +390,7 @@ def requests(draw):
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
 @given(req=requests())
 def test_fuzz_the_facade_never_raises_and_answers_strict_bounded_json(req):

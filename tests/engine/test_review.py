@@ -16,17 +16,18 @@ import pytest
 from engine import api
 from engine import match as M
 from engine.bots import choose
-from engine.bots.cuatrola_solver import Pos, Solver
+from engine.bots.cuatrola.solver import Pos, Solver
 from engine.cuarenta import new_match as cuarenta_match
 from engine.cuarenta import rules as CR
-from engine.cuarenta.state import CAPTURE, CAIDA, CARTON, CLAIM, LIMPIA, NOCLAIM, TAKE_SEQ
+from engine.bots.cuarenta.search import WIN_VALUE
+from engine.cuarenta.state import (CAPTURE, CAIDA, CARTON, CLAIM, DEAL, GAME, LIMPIA, NOCLAIM,
+                                   TAKE_SEQ)
 from engine.cuarenta.state import PLAY as CUARENTA_PLAY
 from engine.cuatrola import deals_to_json, new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import PLAY
 from engine.deal import SeededStream
 from engine.review import REVIEW_STREAM, cuarenta as RQ, cuatrola as RC
-from engine.review.cuarenta_search import DealSearch
 
 from tests.bots.helpers import RULE_SETS, positions, replay_with_hands
 from tests.bots.helpers import cuarenta_alternatives, cuatrola_alternatives
@@ -163,44 +164,69 @@ def test_a_thrown_away_as_is_a_mistake_with_its_cost():
 
 
 # ----- Cuarenta: every card visible ---------------------------------------------------
-def _deal_gain(events, side: int, card_value: float) -> float:
-    """Points of caídas and limpias, and captured cards at ``card_value`` each, for ``side``
-    minus the other side (the engine's events)."""
-    v = 0.0
+def _deal_gain(events, side: int, card_value: float) -> tuple[float, float, int | None]:
+    """(points of caídas, limpias and the cartón, with WIN_VALUE for a won game; captured
+    cards at ``card_value`` each; the side that won the game or None) for ``side`` minus
+    the other side, from the engine's events up to the next deal's (the search's horizon:
+    its rondas are not counted)."""
+    pts = cards = 0.0
+    won = None
     for e in events:
-        if e.kind in (CAIDA, LIMPIA):
-            g = e.points
+        if e.kind == DEAL:
+            break
+        sign = 1 if e.side == side else -1
+        if e.kind in (CAIDA, LIMPIA, CARTON):
+            pts += sign * e.points
         elif e.kind == CAPTURE:
-            g = card_value * (e.cards.bit_count() + 1)
+            cards += sign * card_value * (e.cards.bit_count() + 1)
         elif e.kind == TAKE_SEQ:
-            g = card_value * e.cards.bit_count()
-        else:
-            continue
-        v += g if e.side == side else -g
-    return v
+            cards += sign * card_value * e.cards.bit_count()
+        elif e.kind == GAME:
+            pts += sign * WIN_VALUE
+            won = e.side
+    return pts, cards, won
 
 
-def cuarenta_brute(state, side: int) -> dict:
+def cuarenta_brute(state, side: int, winners: dict | None = None) -> dict:
     """{action: value} by minimax over the engine's ``apply`` (every legal action) to the
-    end of the deal, valued as docs/api.md says: caídas and limpias; in the hand's last
-    deal the cartón (the engine's own count, every ronda claim declined: claims are not
-    counted), in other deals half a point a captured card."""
+    end of the deal, valued as docs/api.md says: the change in the count of the position
+    (points, and captured cards: in the hand's last deal the cartón, the engine's own
+    count with every ronda claim declined, claims are not counted; in other deals half a
+    point a card). A side that reaches 40 wins the game there (the engine ends it): the
+    points and ``WIN_VALUE``, and no card counts any more (those held now were counted in
+    the position's count). ``winners``, if given, receives per action the side that wins
+    the game on the line of best play (None: no one does in the deal)."""
     deal, hand = state.deal_no, state.hand_no
     cv = 0.0 if deal + 1 == len(state.deals) else RQ.CE.CARD_VALUE
+    caps = [m.bit_count() for m in state.captured]
+    held = cv * (caps[side] - caps[1 - side])   # the cards in the count of the position now
 
-    def value(s, a):
+    def value(s, a, pts, cards):
+        """(value of the line, winner) of ``a`` in ``s`` with best play after it, ``pts``
+        and ``cards`` gained before it."""
         t = s.apply(a)
-        v = _deal_gain(t.recent, side, cv)
+        p, c, won = _deal_gain(t.recent, side, cv)
+        pts, cards = pts + p, cards + c
+        if won is not None:
+            return pts - held, won
         if t.phase == CUARENTA_PLAY and t.hand_no == hand and t.deal_no == deal:
-            vals = [value(t, b) for b in t.legal_actions()]
-            return v + (max(vals) if t.turn % 2 == side else min(vals))
+            rows = [value(t, b, pts, cards) for b in t.legal_actions()]
+            pick = max if t.turn % 2 == side else min
+            return pick(rows, key=lambda r: r[0])
         while t.phase == CLAIM:
             t = t.apply(NOCLAIM)
-            v += _deal_gain(t.recent, side, cv)
-        return v + sum(e.points if e.side == side else -e.points for e in t.recent
-                       if e.kind == CARTON)
+            p, c, won = _deal_gain(t.recent, side, cv)
+            pts, cards = pts + p, cards + c
+            if won is not None:
+                return pts - held, won
+        return pts + cards, None
 
-    return {a: value(state, a) for a in state.legal_actions()}
+    out = {}
+    for a in state.legal_actions():
+        out[a], won = value(state, a, 0.0, 0.0)
+        if winners is not None:
+            winners[a] = won
+    return out
 
 
 def _quiet(s) -> bool:
@@ -234,9 +260,8 @@ def test_cuarenta_exact_values_at_the_end_of_a_deal_equal_a_brute_force(rules, l
     last_deals = 0
     for s in cuarenta_ends(rules, 3, left):
         seat = s.turn
-        search = DealSearch(s, seat % 2, RQ.DD_NODE_BUDGET)
-        vals = search.values(s.legal_actions())
-        assert search.exact and search.plies == sum(h.bit_count() for h in s.hands)
+        vals, search = RQ.deal_values(s)
+        assert search["exact"] and search["plies"] == sum(h.bit_count() for h in s.hands)
         brute = cuarenta_brute(s, seat % 2)
         assert vals == pytest.approx(brute), s
         dd, facts = RQ.double_dummy(s, seat)
@@ -244,6 +269,70 @@ def test_cuarenta_exact_values_at_the_end_of_a_deal_equal_a_brute_force(rules, l
         last_deals += s.deal_no + 1 == len(s.deals)
         checked += 1
     assert checked >= 6 and last_deals >= 2
+
+
+def cuarenta_late(rules, seeds, cards_left, prefix="late"):
+    """Positions of the first hand (club players) with at most ``cards_left`` cards to play
+    in the deal and a choice to make, the score set to 36-39 for each side (a caída, a
+    limpia or the cartón can end the game)."""
+    r = random.Random(f"{prefix}{rules}")
+    for k in range(seeds):
+        s = cuarenta_match(seed=f"{prefix}{k}", options=rules)
+        while not s.is_terminal() and s.hand_no == 0:
+            if s.phase == CUARENTA_PLAY and sum(h.bit_count() for h in s.hands) <= cards_left \
+                    and len(s.legal_actions()) > 1:
+                yield s._replace(score=(r.randint(36, 39), r.randint(36, 39)))
+            s = s.apply(s.parse_action(choose(s.view(s.turn), "heuristic", None)))
+
+
+@pytest.mark.parametrize("rules,left", [({}, 6), ({"players": 2}, 7),
+                                        ({"thirty_eight": "no_limpia"}, 6),
+                                        ({"players": 2, "todo_dos": True}, 7)])
+def test_cuarenta_values_near_40_end_the_game_as_the_rules_do(rules, left):
+    """Seed 004: "Wer zuerst 40 Punkte hat, gewinnt. Punkte werden sofort angeschrieben –
+    eine Caída kann die Partie also mitten in der Hand beenden." At 36-39 the review's
+    double-dummy values equal the brute force over the engine, which ends the game when a
+    side reaches 40: nothing after it counts (no cartón), the won game counts WIN_VALUE,
+    and "38 que no juega" holds back what it holds back (docs/api.md)."""
+    checked = ended = 0
+    for s in cuarenta_late(rules, 3, left):
+        seat = s.turn
+        vals, facts = RQ.deal_values(s)
+        assert facts["exact"]
+        winners = {}
+        assert vals == pytest.approx(cuarenta_brute(s, seat % 2, winners)), s
+        ended += any(w is not None for w in winners.values())
+        checked += 1
+    assert checked >= 6 and ended >= 3, (checked, ended)
+
+
+def test_cuarenta_review_columns_agree_on_who_wins_near_40():
+    """Both columns search with one rule (engine/bots/cuarenta/search.py): a side reaching
+    40 wins there. With two players, in the hand's last deal the seat has seen every card
+    but the other's hand, so the expert's deals are the true deal: its values and the
+    double-dummy values differ by one constant (each counts from its own value of the
+    position now), and an action after which the seat's side wins the game (the brute
+    force over the engine) is valued above one after which the other side wins, in both
+    columns."""
+    checked = split = 0
+    for k, s in enumerate(cuarenta_late({"players": 2}, 12, 6, prefix="agree")):
+        if s.deal_no + 1 != len(s.deals):
+            continue
+        seat = s.turn
+        dd, _ = RQ.double_dummy(s, seat)
+        ex = RQ.expert(s.view(seat), SeededStream(REVIEW_STREAM, "agree", str(k)))["values"]
+        offset = {round(dd[t] - ex[t], 6) for t in dd}
+        assert len(offset) == 1, (dd, ex)
+        winners = {}
+        cuarenta_brute(s, seat % 2, winners)
+        mine = [s.action_text(a) for a, w in winners.items() if w == seat % 2]
+        theirs = [s.action_text(a) for a, w in winners.items() if w == 1 - seat % 2]
+        for a in mine:
+            for b in theirs:
+                assert dd[a] > dd[b] and ex[a] > ex[b], (a, b, dd, ex)
+        split += bool(mine and theirs)
+        checked += 1
+    assert checked >= 10 and split >= 2, (checked, split)
 
 
 # ----- from the seat's view only -------------------------------------------------------

@@ -21,6 +21,9 @@ import pytest
 
 from tools.build import wheels
 
+# the session's wheel and venv built once, on one xdist worker
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST_INFO = "tapete-{version}.dist-info"
 # What the pinned setuptools writes into a wheel's .dist-info (RECORD lists the others).

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+# one Pyodide boot (conftest's session fixtures) for every test here
+pytestmark = pytest.mark.xdist_group("pyodide-engine")
+
 
 def section(result: dict, key: str):
     value = result.get(key)

@@ -23,6 +23,9 @@ import pytest
 from tools.build import wheels
 from tools.build.pyodide import PyodideUnavailable, check_available
 
+# the module's one Pyodide run and its wheel, on one xdist worker
+pytestmark = pytest.mark.xdist_group("pyodide-micropip")
+
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 RUNNER = HERE / "micropip_run.mjs"

@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from engine.api import handle
 
 from tests.browser.helpers import make_link
 
 from .play import (TABLE, Laps, new_match, play, play_to_hand_end, resumed, stored, table_when_stored,
                    wait_ready)
+
+# both browsers on one xdist worker, one after the other, so that their full Python boots
+# (WebKit has no snapshot) do not run at once beside the Chromium workers: in a parallel run
+# on a loaded machine (load average 17-32) WebKit waited past its 180 s for Python
+pytestmark = pytest.mark.xdist_group("webkit-firefox")
 
 SETTINGS = "localStorage.setItem('tapete.settings', JSON.stringify({lang: 'en', speed: 'instant'}))"
 LINK_SEED = "enlace 31"

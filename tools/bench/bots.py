@@ -12,7 +12,7 @@ and runtime. The Pyodide run uses ``tools/build/pyodide.py`` (``run_in_pyodide``
 this same file is run inside Pyodide with ``--inner`` and prints JSON.
 
 The engine itself has no clock: the expert's budget is a number of solver
-nodes (``engine.bots.cuatrola_expert.NODE_BUDGET`` ...). This tool is how that
+nodes (``engine.bots.cuatrola.expert.NODE_BUDGET`` ...). This tool is how that
 number is checked against the time targets (docs/bots.md).
 """
 

@@ -6,8 +6,8 @@ For each game of ``engine.games.GAMES``, plays N random legal hands
 (``engine.selfplay.random_hands_count``, fresh matches as needed) and reports hands per second
 (best of R timed runs, after a short warm-up) in this CPython and under Pyodide, and the ratio
 Pyodide / CPython. Alongside, the experts' searches in nodes per second: Cuatrola's exact
-solver (``cuatrola_solver``) on the whole card play of ``SOLVER_DEALS`` fixed deals, and
-Cuarenta's rank search (``cuarenta_search``) to the end of the deal from ``RANK_CARDS`` cards
+solver (``cuatrola.solver``) on the whole card play of ``SOLVER_DEALS`` fixed deals, and
+Cuarenta's rank search (``cuarenta.search``) to the end of the deal from ``RANK_CARDS`` cards
 left on fixed deals. Prints a table, then one JSON line. The Pyodide side runs this same
 file with ``--inner`` through tools/build/pyodide_run.mjs (one boot for all games).
 Timing is done here with time.perf_counter, never inside engine/.
@@ -65,9 +65,9 @@ def measure(hands: int, repeat: int) -> dict:
 
 def search_speed() -> dict:
     """Nodes per second of the experts' searches on fixed positions (best of two runs)."""
-    from engine.bots import cuarenta_expert as CE
-    from engine.bots.cuarenta_common import Info
-    from engine.bots.cuatrola_solver import Pos
+    from engine.bots.cuarenta import expert as CE
+    from engine.bots.cuarenta.info import Info
+    from engine.bots.cuatrola.solver import Pos
     from engine.cuarenta import new_match as cuarenta_match
     from engine.cuatrola import new_match as cuatrola_match
     solver_pos = []
@@ -101,14 +101,14 @@ def search_speed() -> dict:
 
 
 def _solve(pos) -> int:
-    from engine.bots.cuatrola_solver import Solver
+    from engine.bots.cuatrola.solver import Solver
     s = Solver(pos)
     s.values()
     return s.nodes
 
 
 def _rank(pos, evaluation, moves) -> int:
-    from engine.bots.cuarenta_search import RankSearch
+    from engine.bots.cuarenta.search import RankSearch
     s = RankSearch(pos, evaluation)
     s.values(moves, pos.left)
     return s.nodes

@@ -26,16 +26,17 @@ against B on the same deals, and prints the share of the B->oracle margin
 that A achieves (delta-method CI).
 
 Comparing two versions of the expert: ``--expert NAME=VALUE,...`` changes constants of
-``engine.bots.cuatrola_expert`` (or ``cuarenta_expert``) for this run, ``--json FILE`` keeps each match pair's
+``engine.bots.cuatrola.expert`` (or ``cuarenta.expert``) for this run, ``--json FILE`` keeps each match pair's
 totals, and ``--paired-with FILE`` prints this run's margin minus that run's, match pair
 by match pair (same seeds and opponent). Two runs on the same deals make the same
 decisions wherever the change does not matter, so this difference is far less noisy than
 either run's own interval.
 
 Levels are those of ``engine.bots.LEVELS``, the earlier experts kept for measurement
-(``engine.bots.MEASUREMENT_LEVELS``: ``expert@v1``, the experts shipped until issue 17;
-``python3 -m tools.strength.arena cuarenta expert expert@v1`` pairs the new against the old on the
-same deals), ``oracle`` and, for Cuatrola, two
+(``engine.bots.MEASUREMENT_LEVELS``, named by each game's ``Game`` record: ``expert@v1``,
+the experts shipped until issue 17: Cuarenta's a frozen copy, Cuatrola's today's expert,
+which still plays exactly as it did; ``python3 -m tools.strength.arena cuarenta expert
+expert@v1`` pairs the new against the old on the same deals), ``oracle`` and, for Cuatrola, two
 measurement-only hybrids that split the expert->oracle gap: ``oracle-bids`` (the
 oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, the
 oracle plays the cards), and the probes of ``tools/strength/probes.py`` (the oracle plays the
@@ -94,7 +95,7 @@ def hand_results(game: str, state, start: int) -> list[tuple]:
             out.append((pts, mp_, 1.0 if rec.winner == 0 else 0.0,
                         (BID_NAMES[rec.contract], side)))
         return out
-    from engine.bots.cuarenta_common import hand_margins
+    from engine.bots.cuarenta.info import hand_margins
     return [(*r, None) for r in hand_margins(state, start)]
 
 
@@ -149,10 +150,10 @@ def match_pair(task):
 
 
 def expert_module(game: str):
-    """The module whose constants ``--expert`` changes: ``engine.bots.cuatrola_expert``
-    or ``engine.bots.cuarenta_expert``."""
-    import importlib
-    return importlib.import_module(f"engine.bots.{game}_expert")
+    """The module whose constants ``--expert`` changes: the game's expert
+    (``engine.bots.cuatrola.expert`` or ``engine.bots.cuarenta.expert``)."""
+    from engine.bots import level_module
+    return level_module(game, "expert")
 
 
 def parse_expert(spec: str, game: str = "cuatrola") -> dict:
@@ -308,7 +309,7 @@ def main(argv=None):
                     help="Cuatrola: also oracle vs B, and the share of that margin A reaches")
     ap.add_argument("--json", help="write the figures (and each match pair's totals) to this file")
     ap.add_argument("--expert", default="", metavar="NAME=VALUE,...",
-                    help="constants of engine.bots.cuatrola_expert or cuarenta_expert for this run")
+                    help="constants of engine.bots.cuatrola.expert or cuarenta.expert for this run")
     ap.add_argument("--paired-with", metavar="FILE",
                     help="a --json file of an earlier run on the same seeds and opponent: "
                          "print this run's margin minus that one's, match pair by match pair")
@@ -327,7 +328,7 @@ def main(argv=None):
     if args.game == "cuatrola":
         hands_per_match = rules.get("hands", 11)
     else:
-        from engine.bots.cuarenta_common import ARENA_HANDS_PER_MATCH
+        from engine.bots.cuarenta.info import ARENA_HANDS_PER_MATCH
         hands_per_match = ARENA_HANDS_PER_MATCH
     ordered, secs = run(args.game, args.a, args.b, args.pairs, rules, args.seed, args.workers,
                         max_hands, hands_per_match, expert)

@@ -10,7 +10,7 @@ bid and the expert holds at least two trumps. There the hand is played out twice
 after ``pass`` and once after ``solo``, by the same bots. For each branch that ends as
 that contract (a normal hand, or this seat's Solo) the tool compares the expert side's
 real point margin (cards, cantes, últimas) with the exact double-dummy margin of the
-same deal from the start of the play (``cuatrola_solver``, every hand known). It prints
+same deal from the start of the play (``cuatrola.solver``, every hand known). It prints
 the mean difference with a 95% CI per contract, and how often the expert's side won
 the branch (the Solo is forced at every such decision, so weak hands are in it too).
 The expert's bid estimate counts a sampled deal as won when its double-dummy margin is
@@ -26,10 +26,10 @@ import sys
 import time
 
 from engine.bots import choose
-from engine.bots import cuatrola_expert as E
-from engine.bots import cuatrola_heuristic as H
-from engine.bots.cuatrola_info import Info
-from engine.bots.cuatrola_solver import Solver
+from engine.bots.cuatrola import expert as E
+from engine.bots.cuatrola import heuristic as H
+from engine.bots.cuatrola.info import Info
+from engine.bots.cuatrola.solver import Solver
 from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE

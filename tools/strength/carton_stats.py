@@ -1,5 +1,5 @@
 """The figures behind the Cuarenta expert's cartón expectation (``LEFTOVER``, ``CHUNK`` in
-engine/bots/cuarenta_expert.py), measured in club players' hands.
+engine/bots/cuarenta/expert.py), measured in club players' hands.
 
     python3 -m tools.strength.carton_stats --matches 500
 

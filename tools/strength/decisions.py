@@ -11,7 +11,7 @@ every level), and each legal action is valued two ways:
 * **double-dummy** (every card visible): Cuatrola, the exact solver
   (``engine.review.cuatrola.double_dummy``: the hand's final card-point margin of the
   seat's side, match points for bids and in a Cuatrola or Quintola); Cuarenta, the rank
-  search of the true deal to its end (``cuarenta_search.RankSearch``, the oracle's
+  search of the true deal to its end (``cuarenta.search.RankSearch``, the oracle's
   search and evaluation; a deal's first plays beyond ``ORACLE_NODE_LIMIT`` positions are
   searched two rounds deep, counted in the output);
 * **for the seat's information**: ``--deals`` deals consistent with the seat's view
@@ -117,10 +117,10 @@ def cuatrola_with_hands(state, hands):
 
 def cuatrola_values(state, seat: int, deals: int, rng) -> tuple[dict, dict, dict]:
     """(double-dummy values, information values, facts) of every legal action text."""
-    from engine.bots import cuatrola_expert as E
-    from engine.bots.cuatrola_info import Info
-    from engine.bots.cuatrola_model import PlayModel
-    from engine.bots.cuatrola_sample import Sampler
+    from engine.bots.cuatrola import expert as E
+    from engine.bots.cuatrola.info import Info
+    from engine.bots.cuatrola.model import PlayModel
+    from engine.bots.cuatrola.sample import Sampler
     from engine.review import cuatrola as RC
     dd, _ = RC.double_dummy(state, seat)
     info = Info.from_view(state.view(seat))
@@ -197,9 +197,9 @@ def cuarenta_with_hands(state, info, hands, rng):
 
 
 def cuarenta_values(state, seat: int, deals: int, rng) -> tuple[dict, dict, dict]:
-    from engine.bots import cuarenta_expert as CE
-    from engine.bots.cuarenta_common import Info
-    from engine.bots.cuarenta_search import OutOfBudget, RankSearch
+    from engine.bots.cuarenta import expert as CE
+    from engine.bots.cuarenta.info import Info
+    from engine.bots.cuarenta.search import OutOfBudget, RankSearch
     info = Info.from_view(state.view(seat))
     legal = [state.action_text(a) for a in state.legal_actions()]
     exact = True
@@ -242,7 +242,7 @@ def set_constants(spec: dict) -> None:
 
 
 def parse_set(text: str) -> dict:
-    """``"cuarenta_expert.HORIZON=6,cuatrola_expert.INFERENCE=False"`` -> typed values."""
+    """``"cuarenta.expert.HORIZON=6,cuatrola.expert.INFERENCE=False"`` -> typed values."""
     from importlib import import_module
     out = {}
     for item in filter(None, text.split(",")):
@@ -321,7 +321,7 @@ def main(argv=None):
                          "(only the levels choose again): variants compared on the same values")
     ap.add_argument("--set", default="", metavar="MODULE.NAME=VALUE,...",
                     help="constants of engine.bots modules for this run (e.g. "
-                         "cuarenta_expert.HORIZON=6)")
+                         "cuarenta.expert.HORIZON=6)")
     a = ap.parse_args(argv)
     levels = a.levels.split(",")
     spec = parse_set(a.set)

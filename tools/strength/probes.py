@@ -9,6 +9,9 @@ not offered by the api): each reads the whole state, which no seat may.
 * ``expert+partner[/trumps|/top][@bids|@trick1|@later]``: the expert is told its
   partner's hand (all of it, its trumps only, or its as and tres only) while bidding, in
   the first trick, or from the second trick on (default: always).
+* ``expert+leads=FILE``: the expert with the lead correction of a model file that
+  ``tools/train/leads.py --out FILE`` wrote added to its leads' values
+  (``tools/train/lead_model.py``; the shipped expert has none). It reads only its view.
 
 A probe draws the expert's random stream (``RNG_LEVEL``), so ``--paired-with`` an
 expert run on the same seeds compares the very same decisions wherever the probe does
@@ -17,8 +20,12 @@ not change them.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 from engine.bots import choose
 from engine.bots.oracle import oracle
+from tools.train.lead_model import corrected_card
 
 RNG_LEVEL = "expert"
 PARTS = ("all", "trumps", "top")
@@ -26,12 +33,20 @@ WHEN = ("always", "bids", "trick1", "later")
 HANDS = ("normal", "declarer", "defender")
 
 
+LEADS = "expert+leads="
+
+
 def parse(level: str):
-    """``("oracle", hands, None)`` or ``("partner", part, when)``; None if not a probe.
+    """``("oracle", hands, None)``, ``("partner", part, when)`` or ``("leads", file,
+    None)``; None if not a probe.
 
     >>> parse("oracle@normal"), parse("expert+partner/top@later"), parse("expert")
     (('oracle', 'normal', None), ('partner', 'top', 'later'), None)
+    >>> parse("expert+leads=runs/leads.json")
+    ('leads', 'runs/leads.json', None)
     """
+    if level.startswith(LEADS) and len(level) > len(LEADS):
+        return "leads", level[len(LEADS):], None
     if level.startswith("oracle@"):
         hands = level.split("@", 1)[1]
         return ("oracle", hands, None) if hands in HANDS else None
@@ -57,7 +72,7 @@ def _phase(state, when: str) -> bool:
 def told(info, state, part: str):
     """``info`` with the partner's cards (``part`` of them) known; for a part, the other
     cards of that part are forbidden to him."""
-    from engine.bots.cuatrola_info import ALL_CARDS
+    from engine.bots.cuatrola.info import ALL_CARDS
     from engine.cards import card
     from engine.cuatrola import rules as R
     from engine.cuatrola.play import SUIT_MASK
@@ -78,12 +93,24 @@ def told(info, state, part: str):
     return info
 
 
+@lru_cache(maxsize=None)
+def lead_weights(path: str) -> tuple[float, ...]:
+    """The weights of a lead model file (checked: ``lead_model.load``), read once."""
+    from tools.train.lead_model import load
+    return load(Path(path))
+
+
 def act(state, seat: int, level: str, rng):
     """The probe's action text (``level`` must parse)."""
-    from engine.bots import cuatrola_expert as E
-    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola import expert as E
+    from engine.bots.cuatrola.info import Info
     from engine.cuatrola import rules as R
     kind, what, when = parse(level)
+    if kind == "leads":
+        info = Info.from_view(state.view(seat))
+        if info.phase == "bidding" or len(info.legal) == 1:
+            return choose(state.view(seat), "expert", rng)
+        return state.action_text(corrected_card(info, rng, lead_weights(what)))
     if kind == "oracle":
         if state.phase_name != "bidding":
             if state.contract == R.PASS:

@@ -12,7 +12,7 @@ player's regret is the best margin minus the margin of the card it picks. The or
 regret is 0 by definition. Every expert variant draws its deals from the same random
 stream per position (common random numbers), so differences between variants are not
 sampling luck. A variant is ``name=CONSTANT:value,...`` over the constants of
-``engine.bots.cuatrola_expert``. Prints mean regret on leads and follows, and each
+``engine.bots.cuatrola.expert``. Prints mean regret on leads and follows, and each
 variant's paired difference from the plain expert with a 95% CI. Uses 2 processes.
 
 A proxy, not the arena: the best card with every hand known is not always the best card
@@ -25,10 +25,10 @@ import argparse
 import multiprocessing as mp
 import time
 
-from engine.bots import cuatrola_expert as E
-from engine.bots import cuatrola_heuristic as H
-from engine.bots.cuatrola_info import Info
-from engine.bots.cuatrola_solver import Pos, Solver
+from engine.bots.cuatrola import expert as E
+from engine.bots.cuatrola import heuristic as H
+from engine.bots.cuatrola.info import Info
+from engine.bots.cuatrola.solver import Pos, Solver
 from engine.cuatrola import new_match
 from engine.deal import SeededStream
 from tools.stats import mean_ci
@@ -86,7 +86,7 @@ def parse_variant(text: str) -> tuple[str, dict]:
     for item in filter(None, rest.split(",")):
         k, _, v = item.partition(":")
         if not hasattr(E, k):
-            raise SystemExit(f"no constant {k!r} in engine.bots.cuatrola_expert")
+            raise SystemExit(f"no constant {k!r} in engine.bots.cuatrola.expert")
         spec[k] = type(getattr(E, k))(v) if not isinstance(getattr(E, k), bool) else v == "True"
     return name, spec
 

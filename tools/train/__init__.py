@@ -1,2 +1,3 @@
-"""Offline fitting of the Cuatrola expert from self-play: ``leads`` (the lead correction's
-weights, engine/bots/cuatrola_leads.json) and ``bids`` (its bid constants)."""
+"""Offline fitting of the Cuatrola expert from self-play: ``leads`` (a lead correction's
+weights, ``lead_model``: not shipped; the arena plays one as ``expert+leads=FILE``) and
+``bids`` (its bid constants)."""

@@ -12,7 +12,7 @@ has not bid and the expert would simulate at least one contract (``plausible``),
   the seat's side), and Cuatrola / Quintola made or not;
 * what each branch is worth: the hand played on by the four experts after ``pass`` and
   after each simulated contract, the bid included (other seats may still bid), scored in
-  the expert's match utility (``cuatrola_heuristic.match_utility``: the match points of
+  the expert's match utility (``cuatrola.heuristic.match_utility``: the match points of
   the hand, or only the match in its last hand).
 
 ``fit``: a bid policy is the expert's rule (a sampled Solo counts as made above
@@ -61,15 +61,15 @@ def _play_out(state, tag: str, hand_no: int):
 def bid_samples(info, rng) -> tuple[list[int], int, list[dict]] | None:
     """(contracts the expert would simulate, highest bid so far, samples) of a bid decision,
     or None where the expert does not simulate (no Solo legal, the partner has bid, nothing
-    plausible). The samples are the expert's own draws (``cuatrola_expert.draw``) with
+    plausible). The samples are the expert's own draws (``cuatrola.expert.draw``) with
     ``rng``, ``BID_MAX_SAMPLES`` of them: the weight, the exact double-dummy margin of this
     seat's Solo and of a normal hand (``normal`` only while nobody has bid), and 1/0 for
     each bigger contract made."""
-    from engine.bots import cuatrola_expert as E
-    from engine.bots import cuatrola_heuristic as H
-    from engine.bots.cuatrola_model import PlayModel
-    from engine.bots.cuatrola_sample import Sampler
-    from engine.bots.cuatrola_solver import INF, Solver
+    from engine.bots.cuatrola import expert as E
+    from engine.bots.cuatrola import heuristic as H
+    from engine.bots.cuatrola.model import PlayModel
+    from engine.bots.cuatrola.sample import Sampler
+    from engine.bots.cuatrola.solver import INF, Solver
     from engine.cuatrola import rules as R
     from engine.cuatrola.state import BID_ACTION_BASE
     if BID_ACTION_BASE + R.SOLO not in info.legal:
@@ -107,7 +107,7 @@ def bid_samples(info, rng) -> tuple[list[int], int, list[dict]] | None:
 
 def match_utilities(info, cands, highest) -> dict:
     """The match utility of each result the bid rule weighs (``match_utility``)."""
-    from engine.bots import cuatrola_heuristic as H
+    from engine.bots.cuatrola import heuristic as H
     from engine.cuatrola import rules as R
     mu = {"win": H.match_utility(info, 1, 0), "lose": H.match_utility(info, 0, 1)}
     for b in set(cands) | ({highest} if highest else set()):
@@ -118,8 +118,8 @@ def match_utilities(info, cands, highest) -> dict:
 
 def _decision(state, seat: int, seed: str, k: int) -> dict | None:
     """The record of one bid decision (None if the expert would not simulate a bid)."""
-    from engine.bots import cuatrola_heuristic as H
-    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola import heuristic as H
+    from engine.bots.cuatrola.info import Info
     from engine.cuatrola import rules as R
     from engine.cuatrola.state import BID_ACTION_BASE
     info = Info.from_view(state.view(seat))
@@ -205,7 +205,7 @@ def choice(rec: dict, solo_slack: float, normal_slack: float, opp_p: float) -> s
 
 
 def fit(args) -> int:
-    from engine.bots import cuatrola_expert as E
+    from engine.bots.cuatrola import expert as E
     recs = [json.loads(line) for p in args.files for line in open(p)]
     seeds = sorted({r["seed"] for r in recs})
     half = set(seeds[: len(seeds) // 2])

@@ -2,23 +2,27 @@
 plays from its own information (docs/bots.md, issue 17).
 
     python3 -m tools.train.leads --positions 240 --deals 6 --seed leads-1
-    python3 -m tools.train.leads ... --out engine/bots/cuatrola_leads.json
+    python3 -m tools.train.leads ... --out leads.json
+    python3 -m tools.strength.arena cuatrola expert+leads=leads.json heuristic \
+        --paired-with expert.json     # the corrected expert against the plain one, paired
 
 Positions: every lead with a choice (a trick's first card, two or more legal cards) of
-normal hands and Solos in the first hands of matches of four ``expert@v1`` players (seeds
+normal hands and Solos in the first hands of matches of four experts (seeds
 ``<seed>/<i>``). At each, the expert's own values of the candidate cards (``play``: sampled
-deals solved double-dummy, the utility of ``cuatrola_expert``) are compared with what each
+deals solved double-dummy, the utility of ``engine.bots.cuatrola.expert``) are compared with what each
 card is worth when the hand is played on: ``--deals`` deals consistent with the leader's
 view (the expert's draw, with its inference), the same for every card, each played to
 the end of the hand by players who see only their own cards (``--continuation``: a light
 expert, the same search with ``LIGHT_BUDGET`` nodes and ``LIGHT_SAMPLES`` deals a
 decision, or club players), in the same utility. Within a position both are taken
 relative to their mean over the candidates; the correction is a ridge regression of
-(playout value - expert value) on the card's features (``cuatrola_leads.features``,
+(playout value - expert value) on the card's features (``lead_model.features``,
 also relative to the position's mean), fitted on all positions.
 
 Reproducible from ``--seed`` (every random stream is named from it); prints how long it
-ran. ``--out`` writes the model file (format and checksum: ``cuatrola_leads.load``).
+ran. ``--out`` writes the model file (format and checksum: ``lead_model.load``); the
+shipped expert has no lead correction (docs/bots.md): the arena's probe
+``expert+leads=FILE`` plays one (tools/strength/probes.py).
 Single machine, ``--workers`` processes (default: the cores).
 """
 
@@ -34,6 +38,7 @@ from pathlib import Path
 from engine.bots import choose
 from engine.deal import SeededStream
 from tools.stats import mean_ci
+from tools.train.lead_model import FEATURES, features, save
 
 LIGHT_BUDGET = 2_000
 LIGHT_SAMPLES = 6
@@ -42,7 +47,7 @@ RIDGE = 20.0
 
 
 def positions(seed: str, wanted: int) -> list[tuple[str, list[str]]]:
-    """(match seed, action texts before) of lead decisions of four expert@v1 players."""
+    """(match seed, action texts before) of lead decisions of four experts."""
     from engine.cuatrola import new_match
     from engine.cuatrola import rules as R
     out = []
@@ -56,35 +61,39 @@ def positions(seed: str, wanted: int) -> list[tuple[str, list[str]]]:
             if s.phase_name == "play" and not s.trick and len(s.legal_actions()) > 1 and \
                     s.contract < R.CUATROLA:
                 out.append((ms, list(texts)))
-            t = choose(s.view(s.current_player), "expert@v1",
-                       SeededStream("train-leads", ms, str(len(texts))), measurement=True)
+            t = choose(s.view(s.current_player), "expert",
+                       SeededStream("train-leads", ms, str(len(texts))))
             texts.append(t)
             s = s.apply(s.parse_action(t))
     return out
 
 
-def _light():
-    from engine.bots import cuatrola_expert_v1 as L
-    L.NODE_BUDGET, L.MAX_SAMPLES = LIGHT_BUDGET, LIGHT_SAMPLES
-    return L
+def light_decide(info, rng) -> int:
+    """The light expert's action: its card play with ``LIGHT_BUDGET`` nodes and
+    ``LIGHT_SAMPLES`` deals a decision, its bids the expert's own."""
+    from engine.bots.cuatrola import expert as E
+    if len(info.legal) == 1:
+        return info.legal[0]
+    if info.phase == "bidding":
+        return E.bid(info, rng)[0]
+    return E.play(info, rng, LIGHT_BUDGET, LIGHT_SAMPLES)[0]
 
 
 def playout(state, seat: int, continuation: str, rng_name: str) -> float:
     """The hand played to its end from ``state``; the leader's utility (its side's final
     margin, ``hand_utility``)."""
-    from engine.bots import cuatrola_expert as E
-    from engine.bots.cuatrola_info import Info
+    from engine.bots.cuatrola import expert as E
+    from engine.bots.cuatrola.info import Info
     hist = state.history
     start = state
     n = 0
-    light = _light() if continuation == "light" else None
     while state.history is hist and not state.is_terminal():
         s = state.current_player
         if len(state.legal_actions()) == 1:
             a = state.legal_actions()[0]
-        elif light is not None:
-            a = light.decide(Info.from_view(state.view(s)), SeededStream("train-leads", rng_name,
-                                                                          str(n)))
+        elif continuation == "light":
+            a = light_decide(Info.from_view(state.view(s)), SeededStream("train-leads", rng_name,
+                                                                         str(n)))
         else:
             a = state.parse_action(choose(state.view(s), "heuristic", None))
         state = state.apply(a)
@@ -97,11 +106,10 @@ def playout(state, seat: int, continuation: str, rng_name: str) -> float:
 
 def work(task):
     """One position: the candidates' features, expert values and playout values."""
-    from engine.bots import cuatrola_expert_v1 as V1
-    from engine.bots import cuatrola_leads as L
-    from engine.bots.cuatrola_info import Info
-    from engine.bots.cuatrola_model import PlayModel
-    from engine.bots.cuatrola_sample import Sampler
+    from engine.bots.cuatrola import expert as E
+    from engine.bots.cuatrola.info import Info
+    from engine.bots.cuatrola.model import PlayModel
+    from engine.bots.cuatrola.sample import Sampler
     from engine.cuatrola.play import legal_mask  # noqa: F401 (leads: the whole hand is legal)
     ms, texts, deals, continuation = task
     from engine.cuatrola import new_match
@@ -110,14 +118,14 @@ def work(task):
         s = s.apply(s.parse_action(t))
     seat = s.current_player
     info = Info.from_view(s.view(seat))
-    _, scores = V1.play(info, SeededStream("train-leads", ms, f"{len(texts)}/expert"))
+    _, scores = E.play(info, SeededStream("train-leads", ms, f"{len(texts)}/expert"))
     cands = sorted(scores)
-    feats = {c: L.features(info, c) for c in cands}
+    feats = {c: features(info, c) for c in cands}
     rng = SeededStream("train-leads", ms, f"{len(texts)}/deals")
     sampler, model = Sampler(info), PlayModel(info)
     real = dict.fromkeys(cands, 0.0)
     for k in range(deals):
-        hands, _ = V1.draw(sampler, model, rng)
+        hands, _ = E.draw(sampler, model, rng)
         base = s._replace(hands=tuple(hands), legal=hands[seat])
         for c in cands:
             real[c] += playout(base.apply(c), seat, continuation,
@@ -131,7 +139,6 @@ def work(task):
 def fit(rows, ridge: float = RIDGE) -> tuple[list[float], dict]:
     """Ridge regression of (playout - expert), relative to each position's mean, on the
     features relative to the position's mean (normal equations, solved here)."""
-    from engine.bots.cuatrola_leads import FEATURES
     k = len(FEATURES)
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
@@ -191,7 +198,7 @@ def main(argv=None):
     ap.add_argument("--continuation", choices=("light", "club"), default="light")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--data", help="keep (or, if it exists, reuse) the playout data here")
-    ap.add_argument("--out", help="write the model file (engine/bots/cuatrola_leads.json)")
+    ap.add_argument("--out", help="write the model file (for the arena's expert+leads=FILE)")
     a = ap.parse_args(argv)
     t0 = time.time()
     if a.data and Path(a.data).exists():
@@ -209,7 +216,6 @@ def main(argv=None):
     held = choice_gain(rows[half:], w_half)
     w, facts = fit(rows)
     secs = time.time() - t0
-    from engine.bots.cuatrola_leads import FEATURES, save
     print(f"{len(rows)} positions, {facts['rows']} cards; {secs:.0f}s, {a.workers} workers")
     for name, x in zip(FEATURES, w):
         print(f"  {name:22s} {x:+7.2f}")

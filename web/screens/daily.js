@@ -151,7 +151,6 @@ async function startLaterHand(link) {
   }
   const ans = await engine.call({ op: "view", match, seat: 0 });
   if (!ans.ok) throw Object.assign(new Error(t("link.tampered")), { name: "LinkError" });
-  store.requestPersistence();
   return store.addMatch({ id: store.newId(), game: link.game, origin: "challenge", match, view: ans.view, status: "playing" });
 }
 

@@ -5,6 +5,22 @@ import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
 import { engine } from "../engine.js";
 import { SPEEDS } from "../table/session.js";
+import { canAsk, askNow, persistence } from "../persist.js";
+
+// Whether the browser keeps the app's storage: "granted", "not_granted" or "unavailable"
+// (persist.js), in `line`; the button asks again, where the browser can be asked.
+const PERSISTENCE = { granted: "settings.persisted", not_granted: "settings.not_persisted",
+  unavailable: "settings.persist_unavailable" };
+function showPersistence(line, state) {
+  line.textContent = t(PERSISTENCE[state]);
+  line.dataset.persistence = state;
+}
+function persistButton(line) {
+  return canAsk() ? h("button", { type: "button", class: "btn", id: "persist", onclick: async () => {
+    await askNow();
+    showPersistence(line, await persistence());
+  } }, t("settings.persist")) : null;
+}
 
 export function showSettings(root, ctx) {
   clear(root);
@@ -36,7 +52,7 @@ export function showSettings(root, ctx) {
   const net = h("div", { id: "net-settings-slot" });
   import("../together/ice-settings.js").then((m) => net.replaceWith(m.iceSettings()))
     .catch((err) => console.warn("settings: the network block did not load", err));
-  const persisted = h("span", { class: "muted", text: "…" });
+  const persisted = h("span", { class: "muted", id: "persistence", text: "…" });
   const usage = h("span", { class: "muted", text: "" });
   const info = h("dl", { class: "about" });
   root.append(h("section", { class: "page settings" },
@@ -47,17 +63,12 @@ export function showSettings(root, ctx) {
     table,
     net,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
-      h("p", {}, persisted), h("p", {}, usage),
-      h("button", { type: "button", class: "btn", onclick: async () => {
-        const ok = await store.requestPersistence();
-        persisted.textContent = t(ok ? "settings.persisted" : "settings.not_persisted");
-      } }, t("settings.persist"))),
+      h("p", {}, persisted), h("p", {}, usage), persistButton(persisted)),
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.about") }), info,
       h("button", { type: "button", class: "btn", id: "check-update", onclick: () => ctx.checkUpdate() }, t("settings.check_update")))));
   (async () => {
     try {
-      const p = navigator.storage && navigator.storage.persisted ? await navigator.storage.persisted() : false;
-      persisted.textContent = t(p ? "settings.persisted" : "settings.not_persisted");
+      showPersistence(persisted, await persistence());
       if (navigator.storage && navigator.storage.estimate) {
         const e = await navigator.storage.estimate();
         usage.textContent = t("settings.usage", { used: fmtNumber(e.usage / 1e6, 1), quota: fmtNumber(e.quota / 1e6) });

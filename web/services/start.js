@@ -22,6 +22,5 @@ export async function startMatch({ game, rules, seed, level, origin = "new", tog
   if (extra) Object.assign(meta, extra);      // a daily deal or a challenge (web/screens/daily.js)
   const ans = await engine.call({ op: "new", game, rules, seed: seed || randomSeed(), seat: 0, meta });
   if (!ans.ok) throw new Error(engineText(ans, { game }));
-  store.requestPersistence();
   return store.addMatch({ id: store.newId(), game, origin, match: ans.match, view: ans.view, status: "playing" });
 }

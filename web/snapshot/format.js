@@ -14,8 +14,9 @@ export const HEADER = 4096;
 export const PAGE = 65536;
 export const SNAPSHOT_MAX = 64 * 1024 * 1024;
 
-/** Why a stored snapshot is not used: `reason` is "none", "busy", "damaged", "key", "size",
- * "truncated", "checksum" or "timeout" (the worker's `ready` message reports it). */
+/** Why a stored snapshot is not used: `reason` is "none", "busy", "unreadable", "damaged",
+ * "key", "size", "truncated", "checksum" or "timeout" (the worker's `ready` message reports
+ * it). */
 export class Rejected extends Error {
   constructor(reason, message) { super(message || reason); this.reason = reason; }
 }

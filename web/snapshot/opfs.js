@@ -22,7 +22,7 @@ export const opfs = {
       file = await root.getFileHandle(FILE);
     } catch (err) {
       if (err && err.name === "NotFoundError") return null;
-      throw err;
+      throw new Rejected("unreadable", String(err && err.message || err));   // (a directory of that name, say)
     }
     let handle;
     try {
@@ -37,7 +37,14 @@ export const opfs = {
 
   async write(head, body) {
     const root = await navigator.storage.getDirectory();
-    const file = await root.getFileHandle(FILE, { create: true });
+    let file;
+    try {
+      file = await root.getFileHandle(FILE, { create: true });
+    } catch (err) {
+      if (!err || err.name !== "TypeMismatchError") throw err;
+      await root.removeEntry(FILE, { recursive: true });   // something else of that name: replaced
+      file = await root.getFileHandle(FILE, { create: true });
+    }
     const handle = await file.createSyncAccessHandle();
     let ok = false;
     try {
@@ -55,5 +62,10 @@ export const opfs = {
       if (!ok) { try { handle.truncate(0); } catch { /* nothing more to do */ } }
       handle.close();
     }
+  },
+
+  async drop() {
+    const root = await navigator.storage.getDirectory();
+    try { await root.removeEntry(FILE); } catch (err) { if (!err || err.name !== "NotFoundError") throw err; }
   },
 };

@@ -2,7 +2,7 @@
 // (web/worker.js) reads and writes it; the file's form and its checks are format.js's, the
 // bytes are kept by a backend:
 //
-//   name               what it is ("opfs")
+//   name               what it is ("opfs", "idb")
 //   usable()           whether this browser offers it (checked once per start)
 //   open()             the stored file, for reading: a promise of null (none stored) or of
 //                      {size: its bytes, read(into, at): the bytes read into the Uint8Array
@@ -10,20 +10,24 @@
 //                      rejects with Rejected("busy") while another tab holds it
 //   write(head, body)  replaces the file with `head` then the Uint8Arrays of `body`, in
 //                      order; a write cut short leaves a file open() finds damaged (or none)
+//   drop()             deletes its file (after a snapshot was stored in another backend)
 //
+// open() rejects with Rejected("unreadable") when the store itself cannot be read.
 // BACKENDS lists them by preference; the first usable one is used. A snapshot is a cache:
 // anything wrong with it means a normal boot, which stores a fresh one.
 import { HEADER, Rejected, parseHeader, checkHeader, encodeSnapshot, snapshotChecksum } from "./format.js";
 import { opfs } from "./opfs.js";
+import { idb } from "./idb.js";
 
-export const BACKENDS = [opfs];
+export const BACKENDS = [opfs, idb];
 /** Room a snapshot needs, in times its size: never stored at the expense of the matches. */
 const ROOM = 4;
 const OLD_SNAP_DB = "tapete-snapshot";   // where an earlier version kept it (IndexedDB; no backend's name)
 
-/** The backend this browser offers, or null (no snapshot: every start is a normal boot). */
-export function snapshotBackend() {
-  return BACKENDS.find((b) => b.usable()) || null;
+/** The backend this browser offers, or null (no snapshot: every start is a normal boot);
+ * `only`: that backend's name (a test hook of web/worker.js), "none" for none. */
+export function snapshotBackend(only) {
+  return BACKENDS.find((b) => (!only || b.name === only) && b.usable()) || null;
 }
 
 /**
@@ -83,7 +87,11 @@ export async function storeSnapshot(backend, key, bytes) {
   }
   const { meta, head, body } = encodeSnapshot(key, bytes);
   await backend.write(head, body);
-  // an earlier version kept its snapshot in IndexedDB: free that room
+  // an earlier version kept its snapshot in IndexedDB, another backend may hold an older
+  // one (a browser that gained OPFS): free that room
   try { indexedDB.deleteDatabase(OLD_SNAP_DB); } catch { /* none */ }
+  for (const other of BACKENDS) {
+    if (other !== backend && other.usable()) other.drop().catch(() => {});
+  }
   return { bytes: bytes.byteLength, stored: meta.stored, ms: Math.round(performance.now() - t) };
 }

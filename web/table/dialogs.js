@@ -157,6 +157,8 @@ export function resultText(table, view) {
 /** The match-over dialog. */
 export async function matchOver(table, view) {
   if (table.destroyed) return;
+  // a player's first finished match: the moment to ask the browser to keep the storage (once)
+  import("../persist.js").then((p) => p.askOnce("match")).catch(() => {});
   const text = resultText(table, view);
   announce(text);
   const choice = await dialog({

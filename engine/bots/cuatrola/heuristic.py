@@ -54,12 +54,12 @@ Following
 
 from __future__ import annotations
 
-from ..cards import card, cards_of
-from ..cuatrola import rules as R
-from ..cuatrola.play import (POINTS, REY_CABALLO, STRENGTH, SUIT_MASK, beats, next_seat,
+from ...cards import card, cards_of
+from ...cuatrola import rules as R
+from ...cuatrola.play import (POINTS, REY_CABALLO, STRENGTH, SUIT_MASK, beats, next_seat,
                              winning)
-from ..cuatrola.state import BID_ACTION_BASE, CuatrolaState
-from .cuatrola_info import Info
+from ...cuatrola.state import BID_ACTION_BASE, CuatrolaState
+from .info import Info
 
 AS, TRES, REY, CABALLO, SOTA = R.AS, R.TRES, R.REY, R.CABALLO, R.SOTA
 

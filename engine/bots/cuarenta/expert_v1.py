@@ -13,7 +13,7 @@ and the position is scored as the point difference, plus half a point per
 captured card (the cartón), plus the best capture this seat then has. The
 play with the best average wins; ties go to the heuristic's choice.
 
-The ronda claim is exact (``cuarenta_common.claim_rank``).
+The ronda claim is exact (``cuarenta.info.claim_rank``).
 
 Budget: ``NODE_BUDGET`` simulated plays per decision (no clock in the engine);
 tools/bench/bots.py shows the time it takes.
@@ -21,11 +21,11 @@ tools/bench/bots.py shows the time it takes.
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from ..cuarenta.captures import RANK_MASK
-from . import cuarenta_heuristic as H
-from .cuarenta_common import Info, Sim, claim_rank
-from .common import below
+from ...cuarenta import rules as R
+from ...cuarenta.captures import RANK_MASK
+from . import heuristic as H
+from .info import Info, Sim, claim_rank
+from ..common import below
 
 NODE_BUDGET = 24_000
 MAX_SAMPLES = 40

@@ -27,9 +27,9 @@ then the card with the fewest ways for the next player to take it is laid.
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from ..cuarenta.captures import RANK_MASK, main_captures
-from .cuarenta_common import Info, Sim, claim_rank, rank, sim_of
+from ...cuarenta import rules as R
+from ...cuarenta.captures import RANK_MASK, main_captures
+from .info import Info, Sim, claim_rank, rank, sim_of
 
 ACE, JACK = R.ACE, R.JACK
 

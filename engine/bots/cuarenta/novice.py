@@ -28,9 +28,9 @@ hidden cards).
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from .common import below
-from .cuarenta_common import NOCLAIM, PARSE, Info, rank, sim_of
+from ...cuarenta import rules as R
+from ..common import below
+from .info import NOCLAIM, PARSE, Info, rank, sim_of
 
 NOTICE_FORGOTTEN_P = 0.3
 OVERLOOK_P = 0.25

@@ -1,12 +1,8 @@
-"""`expert@v1`: the Cuatrola expert as it was shipped until issue 17, kept unchanged as a
-measurement level (``engine.bots.MEASUREMENT_LEVELS``, tools/strength/arena.py). Never offered by the
-app (not in ``engine.bots.LEVELS``); tests/bots/test_v1_levels.py pins its choices.
-
-The expert Cuatrola player: sampled determinizations solved exactly.
+"""The expert Cuatrola player: sampled determinizations solved exactly.
 
 Card play (perfect-information Monte Carlo): draw deals consistent with the
-view (``cuatrola_sample``), solve each with the alpha-beta solver
-(``cuatrola_solver``) for every legal card, and play the card with the best
+view (``sample``), solve each with the alpha-beta solver
+(``solver``) for every legal card, and play the card with the best
 average utility. The utility of a final point margin ``m`` (of my side) is
 ``m + WIN_BONUS * hand_value * sign(m)``: points count, winning the hand
 counts more. Samples are weighted by how well they explain the discards seen
@@ -17,7 +13,7 @@ heuristic's choice.
 Bidding: for each legal bid, the same sampled deals are played out by the
 solver as Solo / Cuatrola / Quintola with this seat as declarer, and as a
 normal hand; each bid gets its success rate and the bid with the best
-expected match utility (``cuatrola_heuristic.match_utility``) is made. The
+expected match utility (``heuristic.match_utility``) is made. The
 solver's defenders see every card; defenders at a real table do not and give
 away points: a Solo (or a normal hand) counts as won in a sample when its
 double-dummy margin is above ``-SOLO_SLACK`` (``-NORMAL_SLACK``), set from the
@@ -35,14 +31,14 @@ takes in CPython and Pyodide (docs/bots.md).
 
 from __future__ import annotations
 
-from ..cuatrola import rules as R
-from ..cuatrola.play import POINTS, beats, first_leader, winning
-from ..cuatrola.state import BID_ACTION_BASE, CuatrolaState
-from . import cuatrola_heuristic as H
-from .cuatrola_info import Info
-from .cuatrola_model import PlayModel
-from .cuatrola_sample import Sampler
-from .cuatrola_solver import Pos, Solver
+from ...cuatrola import rules as R
+from ...cuatrola.play import POINTS, beats, first_leader, winning
+from ...cuatrola.state import BID_ACTION_BASE, BIDDING, CuatrolaState
+from . import heuristic as H
+from .info import Info
+from .model import PlayModel
+from .sample import Sampler
+from .solver import INF, Pos, Solver
 
 NODE_BUDGET = 60_000
 MAX_SAMPLES = 48
@@ -288,5 +284,40 @@ def decide(info: Info, rng) -> int:
 
 
 def expert(view: dict, rng) -> str:
-    """Measurement level "expert@v1" for Cuatrola."""
+    """Computer level "expert" for Cuatrola."""
     return CuatrolaState.action_text(decide(Info.from_view(view), rng))
+
+
+# ----- the oracle (measurement only) ----------------------------------------------
+def oracle_action(state, seat: int, rng) -> str:
+    """The all-seeing player (measurement only, ``engine.bots.oracle``): card play by
+    the exact solver on the true hands (maximizing the hand's point margin, or the
+    contract); bids: the most valuable contract the solver proves makes, when it is
+    worth more than the normal hand's proven result."""
+    if state.phase != BIDDING:
+        card, _ = Solver(Pos.from_state(state)).best()
+        return state.action_text(card)
+    info = Info.from_view(state.view(seat))
+    if any(s == info.partner and b > R.PASS for s, b in state.bids):
+        return R.BID_NAMES[R.PASS]
+    me = seat % 2
+
+    def result(contract):
+        solver = Solver(contract_pos(info, state.hands, contract))
+        v = solver.value(-2, 2) if contract >= R.CUATROLA else solver.value(-INF, INF)
+        return v if me == 0 else -v
+
+    highest = max((b for _, b in state.bids), default=R.PASS)
+    if highest == R.PASS:
+        won = result(R.PASS) > 0
+        best_ev = H.match_utility(info, 1, 0) if won else H.match_utility(info, 0, 1)
+    else:
+        best_ev = H.match_utility(info, 0, R.BID_VALUE[highest])  # assume it makes
+    best = R.PASS
+    legal = [a - BID_ACTION_BASE for a in state.legal_actions()]
+    for b in sorted((b for b in legal if b != R.PASS), reverse=True):
+        v = R.BID_VALUE[b]
+        ev = H.match_utility(info, v, 0) if result(b) > 0 else H.match_utility(info, 0, v)
+        if ev > best_ev:
+            best, best_ev = b, ev
+    return R.BID_NAMES[best]

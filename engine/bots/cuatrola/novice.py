@@ -38,11 +38,11 @@ Following
 
 from __future__ import annotations
 
-from ..cards import SUITS, card, cards_of
-from ..cuatrola import rules as R
-from ..cuatrola.play import POINTS, STRENGTH, SUIT_MASK, beats, winning
-from ..cuatrola.state import BID_ACTION_BASE, CuatrolaState
-from .cuatrola_info import Info
+from ...cards import SUITS, card, cards_of
+from ...cuatrola import rules as R
+from ...cuatrola.play import POINTS, STRENGTH, SUIT_MASK, beats, winning
+from ...cuatrola.state import BID_ACTION_BASE, CuatrolaState
+from .info import Info
 
 SOLO_ON_POINTS_P = 0.15       # a beginner holding as and tres of a suit bids Solo
 LEAD_TRUMPS_WITHOUT_TOP_P = 0.5

@@ -1,19 +1,23 @@
-"""A learned correction to the Cuatrola expert's value of a lead (issue 17, docs/bots.md).
+"""A learned correction to the Cuatrola expert's value of a lead (issue 17, docs/bots.md):
+the model that ``tools/train/leads.py`` fits. It is not part of the shipped expert.
 
 The expert values each card by deals solved double-dummy: every seat then plays as if it
 saw every card. Leads are where that costs most. ``tools/train/leads.py`` plays leads on
 with players who see only their own cards and fits, by ridge regression, how far the
 double-dummy value of a lead is off on average, as a linear function of the card's
-``features``. The expert adds ``correction(info, card)`` to its value of each lead
-(utility points, ``cuatrola_expert.hand_utility``). The shipped file is untrained (every
-weight zero; training has not been run), so the expert leads as ``expert@v1``.
+``features``. ``corrected_card`` is the expert's card with ``correction(info, card,
+weights)`` added to its value of each lead (utility points,
+``engine.bots.cuatrola.expert.hand_utility``); the arena plays it as the probe
+``expert+leads=FILE`` (tools/strength/probes.py), paired against the plain expert. The one
+model trained so far did not help on held-out positions and was never shipped, so the
+expert carries no correction (docs/bots.md): a model that earns its place in a paired
+arena goes into the expert then.
 
-The weights live in ``cuatrola_leads.json`` next to this module (a small JSON file that
-build.py packs into engine.zip): ``format``, ``version``, the feature names (they must be
-this module's ``FEATURES``, in order), the ``weights``, how they were ``trained``, and the
-``sha256`` of the canonical JSON of everything else. ``load`` checks all of it and raises
-``ModelError`` for a missing, malformed or altered file: the expert never plays without
-its model (tests/bots/test_cuatrola_leads.py).
+A model file (``save``, ``load``) is small JSON: ``format``, ``version``, the feature names
+(they must be this module's ``FEATURES``, in order), the ``weights``, how they were
+``trained``, and the ``sha256`` of the canonical JSON of everything else. ``load`` checks
+all of it and raises ``ModelError`` for a missing, malformed or altered file
+(tests/bots/test_cuatrola_leads.py).
 """
 
 from __future__ import annotations
@@ -23,13 +27,12 @@ import json
 import math
 from pathlib import Path
 
-from ..cards import card
-from ..cuatrola import rules as R
-from ..cuatrola.play import POINTS, REY_CABALLO, SUIT_MASK
+from engine.cards import card
+from engine.cuatrola import rules as R
+from engine.cuatrola.play import POINTS, REY_CABALLO, SUIT_MASK
 
 FORMAT = "tapete/cuatrola-leads"
 VERSION = 1
-PATH = Path(__file__).with_name("cuatrola_leads.json")
 SUITS = 4
 
 FEATURES = (
@@ -106,7 +109,7 @@ def save(path: Path, weights, trained: dict) -> None:
     Path(path).write_text(json.dumps(body, indent=1, sort_keys=True) + "\n")
 
 
-def load(path: Path = PATH) -> tuple[float, ...]:
+def load(path: Path) -> tuple[float, ...]:
     """The weights of a model file, after checking its format, version, features and
     checksum; ``ModelError`` otherwise."""
     try:
@@ -130,12 +133,23 @@ def load(path: Path = PATH) -> tuple[float, ...]:
     return tuple(float(x) for x in w)
 
 
-WEIGHTS = load()
-
-
-def correction(info, c: int, weights=WEIGHTS) -> float:
+def correction(info, c: int, weights) -> float:
     """What to add to the expert's value of leading ``c`` (utility points); nothing, and
     no features computed, while every weight is zero (an untrained model)."""
     if not any(weights):
         return 0.0
     return sum(w * x for w, x in zip(weights, features(info, c)))
+
+
+def corrected_card(info, rng, weights) -> int:
+    """The expert's card (``engine.bots.cuatrola.expert.play``) with the correction added
+    to its value of each lead of a normal hand or a Solo (ties as the expert breaks them:
+    the club player's card, then the lowest); any other card is the expert's own."""
+    from engine.bots.cuatrola import expert as E
+    from engine.bots.cuatrola import heuristic as H
+    card, scores = E.play(info, rng)
+    if info.trick or info.contract >= R.CUATROLA or len(scores) < 2:
+        return card
+    h_card, _ = H.decide(info)
+    values = {c: v + correction(info, c, weights) for c, v in scores.items()}
+    return max(values, key=lambda c: (values[c], c == h_card, -c))

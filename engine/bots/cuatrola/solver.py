@@ -30,9 +30,9 @@ never in clock time (the engine has no clock).
 
 from __future__ import annotations
 
-from ..cards import DECK_SIZE, cards_of
-from ..cuatrola import rules as R
-from ..cuatrola.play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, legal_mask,
+from ...cards import DECK_SIZE, cards_of
+from ...cuatrola import rules as R
+from ...cuatrola.play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, legal_mask,
                              next_seat, sing, sitting_out, winning)
 
 INF = 10 ** 6

@@ -7,7 +7,7 @@ a rank, the others did not) and weighed by how well they explain the other seats
 in this deal (``Inference``: a seat that laid a card or took something else when a caída
 or a limpia was there for it probably held nothing that makes it; a deal keeps
 ``MISS ** k`` of its weight for ``k`` such plays, by rejection). Each deal is searched by
-``cuarenta_search.RankSearch``: every seat plays its best (partners together) to the end
+``cuarenta.search.RankSearch``: every seat plays its best (partners together) to the end
 of the deal when the cards left fit ``EXACT_CARDS``, else ``HORIZON`` plays deep with a
 one-play quiescence. The play with the best average value wins; ties go to the heuristic's
 choice.
@@ -21,7 +21,7 @@ evenly at random between the sides; at the end of a deal that is not the hand's 
 the table cards go first to the side that plays first in the next deal (the dealer's
 side plays last): ``TABLE_EDGE`` of a card each.
 
-The ronda claim is exact (``cuarenta_common.claim_rank``). ``oracle_action`` (measurement
+The ronda claim is exact (``cuarenta.info.claim_rank``). ``oracle_action`` (measurement
 only, ``engine.bots.oracle``) searches the true deal to its end with every card visible.
 
 Budget: ``NODE_BUDGET`` searched positions per decision (no clock in the engine),
@@ -32,13 +32,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cuarenta import rules as R
-from ..cuarenta.captures import RANK_MASK
-from ..cuarenta.state import CARTON, params_of, worth
-from . import cuarenta_heuristic as H
-from .common import below
-from .cuarenta_common import PARSE, Info, claim_rank, _cards_mask
-from .cuarenta_search import OutOfBudget, Pos, RankSearch, WIN_VALUE, moves, rank_counts
+from ...cuarenta import rules as R
+from ...cuarenta.captures import RANK_MASK
+from ...cuarenta.records import params_of
+from . import heuristic as H
+from ..common import below
+from .info import PARSE, Info, claim_rank, _cards_mask
+from .search import (OutOfBudget, Pos, RankSearch, hand_end, moves, rank_counts,
+                               rank_move)
 
 NODE_BUDGET = 40_000    # searched positions per decision
 MAX_SAMPLES = 40
@@ -51,7 +52,7 @@ LEFTOVER = {4: 2.2, 2: 3.4}  # cards left on the table at a hand's end (club pla
 CHUNK = 2               # cards a capture takes at a time, for the cartón's expectation
 TABLE_EDGE = 0.0        # share of a table card's worth to the next deal's first side
 MAX_REJECTS = 20        # draws for a deal with the announced rondas
-CARD_VALUE = 0.5        # the review's estimate of a card (engine/review/cuarenta_search.py)
+CARD_VALUE = 0.5        # the review's estimate of a card (engine/review/cuarenta.py)
 ORACLE_NODE_LIMIT = 300_000  # the oracle's exact search, before it falls back to
 ORACLE_FALLBACK_DEPTH = 8    # this many plays deep
 
@@ -93,12 +94,7 @@ class Evaluation:
         mine, theirs = caps[side], caps[1 - side]
         dealer_mine = self.dealer_side == side
         if not in_play and p.last_deal:  # the hand is over: the cartón itself
-            s, base = R.carton((mine, theirs), 0 if dealer_mine else 1)
-            who = side if s == 0 else 1 - side
-            pts = worth(self.params, CARTON, base, p.score[who])[0]
-            if pts and p.score[who] + pts >= R.TARGET_POINTS:
-                pts += WIN_VALUE
-            return pts if who == side else -pts
+            return hand_end(self.params, self.dealer_side, caps, p.score, side)
         on_table = p.on_table
         to_come = in_play + on_table + p.stock - self.leftover
         to_come = round(to_come) if to_come > 0 else 0
@@ -243,10 +239,8 @@ def position(info: Info, hands) -> Pos:
 
 
 def root_move(info: Info, c: int, taken: int) -> tuple:
-    """The rank play of a legal play (card, taken mask)."""
-    r = c % R.RANKS
-    caida = info.last >= 0 and bool((taken & RANK_MASK[r]) >> info.last & 1)
-    return (r, rank_counts(taken), taken.bit_count(), caida)
+    """The rank play of a legal play (card, taken mask; card -1: a take)."""
+    return rank_move(c, taken, info.last)
 
 
 def depth_for(cards_left: int) -> int:

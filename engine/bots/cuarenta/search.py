@@ -6,8 +6,11 @@ position is kept as rank counts: each hand and the table a packed int with one
 falls on it), the score and the captured-card count of each side, the seat to play.
 Plays that differ only in suits are one play here: lay a rank; or take with it a pair
 (one card of its rank) or a sum (number cards of lower ranks adding up to its value),
-then the sequence upward from it in full. The plays and points are the engine's
-(``engine.cuarenta.captures`` partitions, ``state.worth`` for "38 que no juega" and
+then the sequence upward from it in full. At the root only, a play may also be a capture
+that stops its sequence short (``sequences = manual``: the next seat may then take the
+forgotten cards before it plays), or a take of a forgotten sequence (``TAKE_RANK``: the
+seat then plays, no play used up); below the root sequences are taken in full. The plays and points are the engine's
+(``engine.cuarenta.captures`` partitions, ``records.worth`` for "38 que no juega" and
 "Rondas ab 30", ``Sim.gain``'s caída / limpia / todo dos arithmetic);
 tests/bots/test_cuarenta_search.py compares them with the engine on random positions.
 
@@ -19,15 +22,17 @@ deal, and at the horizon, ``evaluate(pos, side)`` values the captured cards (the
 cartón estimate, or the exact cartón at the end of a hand). A side that reaches
 ``TARGET_POINTS`` wins the game there and then (``WIN_VALUE`` on top of the points; no
 cartón or anything else is counted after it: seed 004, "eine Caída kann die Partie also
-mitten in der Hand beenden").
+mitten in der Hand beenden"); a cartón that takes a side to the target wins the game
+too (``hand_end``). The bots and the review (``engine.review.cuarenta``) both search
+with it.
 ``nodes`` counts the positions searched (budgets are node counts: no clock in the engine).
 """
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from ..cuarenta.captures import SUMS
-from ..cuarenta.state import CAIDA, LIMPIA, worth
+from ...cuarenta import rules as R
+from ...cuarenta.captures import RANK_MASK, SUMS
+from ...cuarenta.records import CAIDA, CARTON, LIMPIA, worth
 
 FIELD = 4                     #: bits per rank count (counts 0..4, one guard bit)
 ONE = tuple(1 << (FIELD * r) for r in range(R.RANKS))
@@ -40,6 +45,7 @@ PVS = True
 #: points a side gets for reaching the target (the game won) on top of its points:
 #: in game points, what a won game is worth in the search against more points later
 WIN_VALUE = 10.0
+TAKE_RANK = -1  #: the "rank" of a root play that takes a forgotten sequence (manual)
 
 
 def rank_counts(mask: int) -> int:
@@ -91,6 +97,59 @@ def sequence_above(r: int, table: int) -> tuple[int, int]:
         n += 1
         k += 1
     return sig, n
+
+
+def rank_move(c: int, taken: int, last: int) -> tuple:
+    """The rank play (a ``moves`` item) of an engine play: card ``c`` taking the cards of
+    mask ``taken`` (0: laid down) when ``last`` is the card just laid (-1: none); with ``c``
+    negative, taking the forgotten sequence ``taken`` (``TAKE_RANK``).
+
+    >>> from engine.cards import FRENCH
+    >>> P = FRENCH.parse
+    >>> rank_move(P("6H"), 1 << P("6S"), P("6S")) == (5, ONE[5], 1, True)
+    True
+    >>> rank_move(-1, 1 << P("7D"), -1) == (TAKE_RANK, ONE[6], 1, False)
+    True
+    """
+    if c < 0:
+        return TAKE_RANK, rank_counts(taken), taken.bit_count(), False
+    r = c % R.RANKS
+    caida = last >= 0 and bool((taken & RANK_MASK[r]) >> last & 1)
+    return r, rank_counts(taken), taken.bit_count(), caida
+
+
+def forgotten(r: int, taken: int, table: int) -> tuple[int, int]:
+    """(packed counts, cards) of the sequence a capture with a card of rank ``r`` taking
+    ``taken`` (packed counts) leaves forgotten on ``table`` (what lies there after it): the
+    rest of the sequence upward, which the next seat may take in full; (0, 0) if none
+    (seed 004, "vergisst aber eine mögliche Folge, dürfen die Gegner sich diese Karten
+    nehmen"; ``captures.next_sequence_rank``).
+
+    >>> forgotten(5, ONE[5], ONE[6] + ONE[7]) == (ONE[6] + ONE[7], 2)
+    True
+    >>> forgotten(5, ONE[5] + ONE[6], ONE[7]) == (ONE[7], 1)
+    True
+    >>> forgotten(5, ONE[5] + ONE[6], ONE[8])
+    (0, 0)
+    """
+    k = r + 1
+    while k < R.RANKS and taken >> (FIELD * k) & COUNT:
+        k += 1
+    if k < R.RANKS and table >> (FIELD * k) & COUNT:
+        return sequence_above(k - 1, table)
+    return 0, 0
+
+
+def hand_end(params, dealer_side: int, caps, score, side: int) -> float:
+    """The value for ``side`` of the cartón at the end of a hand (captured-card counts
+    ``caps``; table cards count for no one; "38 que no juega" by ``worth``), with
+    ``WIN_VALUE`` on top when it takes a side to the target: the game is won there."""
+    s, base = R.carton((caps[side], caps[1 - side]), 0 if dealer_side == side else 1)
+    who = side if s == 0 else 1 - side
+    pts = worth(params, CARTON, base, score[who])[0]
+    if pts and score[who] + pts >= R.TARGET_POINTS:
+        pts += WIN_VALUE
+    return pts if who == side else -pts
 
 
 class Pos:
@@ -319,21 +378,32 @@ class RankSearch:
 
     # ----- the search ----------------------------------------------------------
     def _play(self, m, depth: int, alpha: float, beta: float) -> float:
-        """Value for the mover of playing ``m`` in the working position, then the rest
-        ``depth - 1`` deep (the working position is left as it was)."""
+        """Value for the mover of playing the root play ``m`` in the working position, then
+        the rest ``depth - 1`` deep (the working position is left as it was). A root play
+        may stop a sequence short, or take a forgotten one (module doc)."""
         w = self.w
         turn, table, last, on_table, left = w.turn, w.table, w.last, w.on_table, w.left
         hands, score, caps = w.hands, w.score, w.caps
         side = turn & 1
         s0, c0, h0 = score[side], caps[side], hands[turn]
         r, taken, k, caida = m
+        if r == TAKE_RANK:  # take the forgotten cards, then play: the same mover, no ply
+            caps[side] = c0 + k
+            w.table, w.on_table = table - taken, on_table - k
+            try:
+                return self._node(depth, alpha, beta)
+            finally:
+                caps[side], w.table, w.on_table = c0, table, on_table
         hands[turn] = h0 - ONE[r]
+        left_over = 0, 0
         if taken:
             t2 = table - taken
             s1 = s0 + self.gains[s0][2 * caida + (not t2)] if s0 < GAIN_SCORES else \
                 s0 + gain(w.params, s0, caida, not t2)
             score[side], caps[side] = s1, c0 + k + 1
             w.table, w.last, w.on_table = t2, -1, on_table - k
+            if w.params.manual and left > 1:
+                left_over = forgotten(r, taken, t2)
         else:
             s1 = s0
             w.table, w.last, w.on_table = table + ONE[r], r, on_table + 1
@@ -343,7 +413,17 @@ class RankSearch:
             if s1 >= R.TARGET_POINTS:  # the game is won there: no cartón follows
                 return s1 - score[1 - side] + WIN_VALUE
             # the next mover is always of the other side (seats alternate sides)
-            return -self._node(depth - 1, -beta, -alpha)
+            v = self._node(depth - 1, -beta, -alpha)
+            seq, n = left_over
+            if n and v < -alpha:  # the next seat may first take what was forgotten
+                other = 1 - side
+                c1, t1, o1 = caps[other], w.table, w.on_table
+                caps[other], w.table, w.on_table = c1 + n, t1 - seq, o1 - n
+                try:
+                    v = max(v, self._node(depth - 1, max(-beta, v), -alpha))
+                finally:
+                    caps[other], w.table, w.on_table = c1, t1, o1
+            return -v
         finally:
             hands[turn], score[side], caps[side] = h0, s0, c0
             w.turn, w.table, w.last, w.on_table, w.left = turn, table, last, on_table, left

@@ -2,7 +2,7 @@
 
 Every bid and card of the other seats in this hand is a decision taken with a
 hand we do not see. ``PlayModel(info)`` replays each of them with the club
-player's rules (``cuatrola_heuristic.decide``) on the hand a sampled deal gives
+player's rules (``cuatrola.heuristic.decide``) on the hand a sampled deal gives
 that seat at that moment: a deal under which the seat would have done what it
 did is more likely than one under which it would not. ``likelihood(hands)``
 is the product, over those decisions, of 1 (the rules agree) or ``miss`` (they
@@ -20,12 +20,12 @@ are memoised by (decision, hand then).
 
 from __future__ import annotations
 
-from ..cards import cards_of
-from ..cuatrola import rules as R
-from ..cuatrola.play import POINTS, legal_mask, winning
-from ..cuatrola.state import BID_ACTION_BASE, CuatrolaState
-from . import cuatrola_heuristic as H
-from .cuatrola_info import Info
+from ...cards import cards_of
+from ...cuatrola import rules as R
+from ...cuatrola.play import POINTS, legal_mask, winning
+from ...cuatrola.state import BID_ACTION_BASE, CuatrolaState
+from . import heuristic as H
+from .info import Info
 
 MISS = 0.15        # relative weight of a deal under which a decision breaks the rules
 HAND_SIZE = R.TRICKS_PER_HAND

@@ -16,9 +16,9 @@ them and keeps only hand sizes and known cards.
 
 from __future__ import annotations
 
-from ..cards import cards_of
-from .common import below
-from .cuatrola_info import Info
+from ...cards import cards_of
+from ..common import below
+from .info import Info
 
 MAX_REJECTS = 30
 

@@ -7,17 +7,17 @@ actions as (card, taken) pairs, and the rule options (``view["rules"]``).
 
 ``Sim``: the play of one deal on bitmasks (hands, table, last laid card,
 score, captured counts) with the engine's plays (``engine.cuarenta.captures.plays``)
-and scoring (caída, limpia, todo dos, and ``engine.cuarenta.state.worth`` for
+and scoring (caída, limpia, todo dos, and ``engine.cuarenta.records.worth`` for
 38 que no juega) - tests/bots compare it with the engine.
 """
 
 from __future__ import annotations
 
-from ..cuarenta import rules as R
-from ..cards import DECK_SIZE
-from ..cuarenta.captures import CARD_BITS, CARD_FIELD, RANK_MASK, plays
-from ..cuarenta.state import CAIDA, LIMPIA, params_of, worth
-from .common import rules_of
+from ...cuarenta import rules as R
+from ...cards import DECK_SIZE
+from ...cuarenta.captures import CARD_BITS, CARD_FIELD, RANK_MASK, plays
+from ...cuarenta.records import CAIDA, LIMPIA, params_of, worth
+from ..common import rules_of
 
 TEXT = R.DECK.text
 PARSE = R.DECK.parse

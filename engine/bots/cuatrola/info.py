@@ -21,11 +21,11 @@ file and every engine view carries them).
 
 from __future__ import annotations
 
-from ..cards import mask, single_masks
-from ..cuatrola import rules as R
-from ..cuatrola.play import ABOVE, REY_CABALLO, SUIT_MASK, legal_mask, sing, winning
-from ..cuatrola.state import CuatrolaState
-from .common import rules_of
+from ...cards import mask, single_masks
+from ...cuatrola import rules as R
+from ...cuatrola.play import ABOVE, REY_CABALLO, SUIT_MASK, legal_mask, sing, winning
+from ...cuatrola.state import CuatrolaState
+from ..common import rules_of
 
 ALL_CARDS = mask(R.CARDS)
 BID_INDEX = {name: i for i, name in enumerate(R.BID_NAMES)}

@@ -1,0 +1,65 @@
+"""How the suite runs: in parallel (pytest-xdist), the slow tests first, a fast tier.
+
+``bash tools/test.sh`` runs ``pytest -n auto --dist loadgroup``; ``-n auto`` asks
+:func:`pytest_xdist_auto_num_workers` below for the worker count. The browser tests mostly
+wait (for Chromium, for Pyodide in a page), so a 2-core machine runs more workers than it
+has cores: ``WORKERS_PER_CORE`` was chosen by timing the whole suite with 2, 3, 4 and 5
+workers on the 2-core machine (docs/testing.md). ``TAPETE_WORKERS`` (or xdist's own
+``PYTEST_XDIST_AUTO_NUM_WORKERS``) sets the count by hand.
+
+Tests that share an expensive set-up carry ``@pytest.mark.xdist_group(name)`` so that one
+worker runs them all and builds the set-up once (a Pyodide boot, the wheel's venv).
+
+``-m "not slow"`` (``tools/test.sh --quick``) leaves out the tests marked ``slow``: CI and
+``tools/test.sh`` without ``--quick`` run everything.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+#: xdist workers per core for ``-n auto`` (measured: docs/testing.md).
+WORKERS_PER_CORE = 2
+#: ``-n auto`` when only CPU-bound tests were asked for (no browser, Pyodide or package test).
+CPU_BOUND_WORKERS_PER_CORE = 1
+
+#: Directories whose tests mostly wait on other processes (a browser, Node, pip in a venv).
+WAITING = ("browser", "webkit_firefox", "pyodide", "package", "build")
+#: Run first (in this order), so that the long tests do not start last: each entry is a
+#: part of a test's node id (the WebKit and Firefox smoke tests are the longest of all).
+FIRST = ("tests/webkit_firefox/", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _asks_only_cpu_bound(config) -> bool:
+    args = [a for a in config.args if not a.startswith("-")] or list(config.getini("testpaths"))
+    return not any(w in a for a in args for w in WAITING) and not any(
+        a.rstrip("/") in ("tests", ".", "") for a in args)
+
+
+def pytest_xdist_auto_num_workers(config):
+    for var in ("TAPETE_WORKERS", "PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        if os.environ.get(var, "").isdigit():
+            return int(os.environ[var])
+    per_core = CPU_BOUND_WORKERS_PER_CORE if _asks_only_cpu_bound(config) else WORKERS_PER_CORE
+    return max(1, _cores() * per_core)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The waiting tests first (browser, Pyodide, the wheel), then the rest in their order: a
+    stable sort, the same in every xdist worker (xdist requires one collection order)."""
+    def rank(item):
+        path = item.nodeid
+        for i, part in enumerate(FIRST):
+            if path.startswith(part):
+                return i
+        return len(FIRST)
+    items.sort(key=rank)
