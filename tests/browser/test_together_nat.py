@@ -355,7 +355,8 @@ def test_a_whole_hand_played_through_the_turn_server(new_browser, app_url, cotur
     guest.wait_for_selector(".table .hand", timeout=30_000)
     close_panel(host)
     for code in (offer, answer):
-        types = host.evaluate("""async (c) => (await import('./together/code.js')).decode(c).candidates
+        # the app's texts: an invitation (the offer and the seat key) and an answer (and its tag)
+        types = host.evaluate("""async (c) => (await import('./together/code.js')).decode(c.split('/')[0]).candidates
                                   .map((x) => x.type)""", code)
         assert types == ["relay"], types
     assert selected_pairs(host) == [["relay", "relay"]]
@@ -374,8 +375,11 @@ def test_a_whole_hand_played_through_the_turn_server(new_browser, app_url, cotur
 def test_when_every_candidate_fails_both_phones_say_so_within_20_s(new_browser, app_url, coturn_blocked):
     """Both phones may only use a TURN server that relays to nobody here: the codes are
     genuine, but no candidate pair can work. The host's seat and the guest's join screen
-    each say why in words a player understands (together.err.unreachable) within 20 s; the
-    host's table and its stored match are as they were."""
+    each say why in words a player understands within 20 s, with a way to retry: the host
+    together.err.unreachable and "Make a new invitation"; the guest, which cannot tell a
+    blocked path from a host that has not opened its answer yet, together.unreachable_wait
+    (or together.err.unreachable where its ICE gave up first) and "Try again". The host's
+    table and its stored match are as they were."""
     _, host = relay_phone(new_browser, app_url, coturn_blocked.turn())
     _, guest = relay_phone(new_browser, app_url, coturn_blocked.turn())
     mid = host_table(host, app_url, "cuarenta", {1: "person"}, players=2, seed="no-path")
@@ -390,16 +394,43 @@ def test_when_every_candidate_fails_both_phones_say_so_within_20_s(new_browser, 
     host.wait_for_function("([sel, text]) => { const el = document.querySelector(sel); return el && el.textContent === text; }",
                            arg=[status, said], timeout=25_000)
     host_took = time.monotonic() - t_host
-    guest.wait_for_function("(text) => { const el = document.getElementById('guest-status'); return el && el.textContent === text; }",
-                            arg=said, timeout=25_000)
+    guest_said = [said, read_catalog("en")["together.unreachable_wait"]]
+    guest.wait_for_function("(texts) => { const el = document.getElementById('guest-status'); return el && texts.includes(el.textContent); }",
+                            arg=guest_said, timeout=25_000)
     guest_took = time.monotonic() - t_guest
-    print(f"every candidate failing: the host said so after {host_took:.1f} s, the guest {guest_took:.1f} s after its answer")
+    print(f"every candidate failing: the host said so after {host_took:.1f} s, the guest {guest_took:.1f} s after its answer: {guest.inner_text('#guest-status')[:30]!r}")
     assert host_took < 20 and guest_took < 20, (host_took, guest_took)
     assert host.get_attribute(status, "data-kind") == "error"
     assert guest.get_attribute("#guest-status", "data-kind") == "error"
+    assert host.locator("#seats-panel [data-fresh='1']").is_visible()        # the host's retry
+    assert guest.locator("#join-retry").is_visible()                         # the guest's
+    assert host.locator(".spinner").count() == 0 and guest.locator(".spinner").count() == 0
     # the host's table goes on as it was: the same stored match, its seat still a friend's
     after = stored(host, mid)
     assert after["match"] == before["match"] and after["rev"] == before["rev"]
     assert host.locator(".table .hand").count() == 1
     assert host.locator("#seats-panel .seat-entry[data-seat='1']:not(.live)").count() == 1
     assert json.dumps(before["match"]["meta"]["together"]) == json.dumps(after["match"]["meta"]["together"])
+
+
+def test_a_guest_told_no_path_yet_is_still_seated_when_the_host_opens_its_answer_late(new_browser, app_url, coturn):
+    """Across the internet nothing reaches the guest before the host uses its answer (relay
+    only here: the host's TURN allocation lets no packet in before then, as a NAT would), and
+    Chromium's ICE gives up ~15 s after the answer. An answer sent through a chat may be opened
+    much later: after UNREACHABLE_MS the guest says what may be wrong, offers "Try again", and
+    keeps waiting past its ICE giving up; the host opening the answer then still seats it."""
+    _, host = relay_phone(new_browser, app_url, coturn.turn())
+    _, guest = relay_phone(new_browser, app_url, coturn.turn())
+    host_table(host, app_url, "cuarenta", {1: "person"}, players=2, seed="late-answer")
+    answer = guest_answer(guest, app_url, offer_code(host, 1))
+    hint = read_catalog("en")["together.unreachable_wait"]
+    guest.wait_for_function("(text) => { const el = document.getElementById('guest-status'); return el && el.textContent === text; }",
+                            arg=hint, timeout=25_000)
+    assert guest.locator("#join-retry").is_visible()
+    # past the guest's ICE giving up (its connection "failed", not closed)
+    guest.wait_for_function("() => window.__pcs.some((pc) => pc.connectionState === 'failed')", timeout=30_000)
+    assert guest.inner_text("#guest-status") == hint
+    host_accept(host, 1, answer)
+    host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
+    guest.wait_for_selector(".table .hand", timeout=30_000)
+    assert selected_pairs(guest) == [["relay", "relay"]]

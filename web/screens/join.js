@@ -76,12 +76,15 @@ export function showJoin(root, query = "") {
       label: t("together.offer_label"), button: t("together.join"), idPrefix: "offer",
       use: async (text) => {
         const inv = invite.readInvitation(text);        // CodeError, InviteError
-        const g = await peer.answerOffer(inv.code, { timeoutMs: GUEST_WAIT_MS });   // CodeError, PeerError
+        // across the internet nothing reaches the guest before the host opens its answer, which
+        // a chat may bring minutes later: the guest waits that long (patient: through ICE giving
+        // up meanwhile) and says what may be wrong after UNREACHABLE_MS (waitForHost)
+        const g = await peer.answerOffer(inv.code, { timeoutMs: GUEST_WAIT_MS, unreachableMs: GUEST_WAIT_MS, patient: true });   // CodeError, PeerError
         if (!alive) { g.channel.close(); return; }
         pending = g.channel;
         const [answer, link] = await Promise.all([invite.answerText(g.code, inv.secret), invite.answerLink(g.code, inv.secret)]);
         if (!alive) { g.channel.close(); return; }
-        waitForHost(steps, g, inv, { answer, link }, widgets, text);
+        waitForHost(steps, g, inv, { answer, link }, widgets, text, peer.UNREACHABLE_MS);
       },
     });
     steps.append(input.el);
@@ -100,14 +103,35 @@ export function showJoin(root, query = "") {
     }
   };
 
-  const waitForHost = (steps, g, inv, answer, widgets, invitationText) => {
+  const waitForHost = (steps, g, inv, answer, widgets, invitationText, unreachableMs) => {
     const status = h("p", { class: "code-status", role: "status", id: "guest-status", text: t("together.waiting_host") });
     const again = h("button", { type: "button", class: "btn", id: "join-retry", hidden: true,
       onclick: () => { g.channel.close(); pending = null; start(invitationText); } }, t("together.try_again"));
+    // No path yet `unreachableMs` after the answer was made (or sent again): in one room the
+    // phones reach each other at once (the host's phone answers the checks before it opens the
+    // answer), so this is the network; across the internet it may also be a host that has not
+    // opened the answer yet, which the guest cannot tell (docs/play-together.md). Say both and
+    // offer a retry, and keep waiting: a late answer still seats the friend.
+    let hintTimer = null;
+    const hint = () => {
+      if (!alive || g.channel.state !== "connecting" || g.channel.reached) return;
+      status.dataset.kind = "error";
+      status.textContent = t("together.unreachable_wait");
+      again.hidden = false;
+    };
+    const armHint = () => {
+      clearTimeout(hintTimer);
+      hintTimer = setTimeout(hint, unreachableMs);
+      if (status.dataset.kind === "error" && g.channel.state === "connecting") {
+        delete status.dataset.kind;
+        status.textContent = t("together.waiting_host");
+      }
+    };
+    armHint();
     widgets.put(steps,
       h("p", { class: "join-step", text: t("together.guest_step2") }),
       widgets.shareButton({ url: answer.link, title: t("together.answer_share_title"), text: t("together.answer_share_text"),
-        label: t("together.send_answer"), id: "send-answer" }),
+        label: t("together.send_answer"), id: "send-answer", onsent: armHint }),
       h("p", { class: "muted", text: t("together.answer_or_qr") }),
       widgets.codeBox(answer.answer, t("together.answer_qr_label")),
       status,
@@ -126,12 +150,14 @@ export function showJoin(root, query = "") {
     g.channel.opened
       .then(async () => {
         const { msg } = await import("../together/protocol.js");
+        clearTimeout(hintTimer);
         g.channel.send(msg.hello(inv.secret));
-        if (alive) status.textContent = t("together.connected_wait");
+        if (alive) { delete status.dataset.kind; status.textContent = t("together.connected_wait"); again.hidden = true; }
         return welcome();
       })
       .then((m) => seat(g.channel, m))
       .catch((err) => {
+        clearTimeout(hintTimer);
         if (!alive) return;
         g.channel.close();
         pending = null;

@@ -178,6 +178,7 @@ export class Channel {
     this.reachTimer = null;
     this.graceTimer = null;
     this.reached = false;                 // ICE has connected once: the phones reach each other
+    this.patient = false;                 // a guest that outlives ICE giving up (answerOffer's `patient`)
     this.opened = new Promise((resolve, reject) => { this.settle = {resolve, reject}; });
     this.opened.catch(() => {});          // a caller may never wait for it
     live.add(this);
@@ -225,7 +226,10 @@ export class Channel {
       clearTimeout(this.reachTimer);
     }
     if (ice === "failed" || conn === "failed") {
-      if (this.state === "connecting") {
+      if (this.state === "connecting" && this.patient && !this.reached) {
+        // a patient guest's ICE gave up before the host used its answer: it comes back to
+        // life when the host's checks arrive (measured, test_together_nat.py); its clocks stay
+      } else if (this.state === "connecting") {
         // DTLS can only fail once ICE has connected: before that, no candidate pair worked
         this.fail(this.reached ? new PeerError("failed", "DTLS failed, or ICE after it had connected")
           : new PeerError("unreachable", "ICE failed: no candidate pair worked"));
@@ -423,15 +427,20 @@ export class Host {
  * within unreachableMs of the answer (channel.armUnreachable() starts that clock again),
  * timeout after timeoutMs (the guest cannot tell when the host scans the answer, hence the
  * long default) or failed. Throws CodeError for an offer code that does not read.
+ * `patient`: ICE failing before it ever connected does not reject `opened` (only the two
+ * clocks do): across NATs nothing reaches the guest until the host uses its answer, and
+ * Chromium's ICE gives up ~15 s after the answer with no reply, then connects when the
+ * host's checks come (the join screen, whose answer may go through a chat, is patient).
  */
 export async function answerOffer(text, {timeoutMs = GUEST_TIMEOUT_MS, unreachableMs = UNREACHABLE_MS,
                                          gatherMs = GATHER_TIMEOUT_MS, stunWaitMs = STUN_WAIT_MS,
                                          turnWaitMs = TURN_WAIT_MS, maxBytes = MAX_MESSAGE_BYTES,
-                                         graceMs = DISCONNECT_GRACE_MS, ice = null} = {}) {
+                                         graceMs = DISCONNECT_GRACE_MS, ice = null, patient = false} = {}) {
   const info = decode(text, "offer");
   const config = ice || iceConfig();
   const {pc, dc} = newConnection(config);
   const channel = new Channel(pc, dc, {seat: info.seat, table: info.table, maxBytes, graceMs});
+  channel.patient = patient;             // (ICE may give up while it gathers already)
   try {
     await pc.setRemoteDescription({type: "offer", sdp: toSdp(info)});
     await pc.setLocalDescription(await pc.createAnswer());

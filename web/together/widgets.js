@@ -32,12 +32,17 @@ export function codeBox(code, label) {
 
 /**
  * A button that sends `url` through the phone's share sheet (the Web Share API) to any chat
- * app, or copies it where there is none; its note says what happened. `id`: the button's.
+ * app, or copies it where there is none; its note says what happened. `id`: the button's;
+ * `onsent()`: called once the link was shared or copied.
  */
-export function shareButton({ url, title, text, label, id }) {
+export function shareButton({ url, title, text, label, id, onsent = null }) {
   const note = h("span", { class: "muted share-note", role: "status" });
   const copy = async () => {
-    try { await navigator.clipboard.writeText(url); note.textContent = t("together.link_copied"); } catch { note.textContent = t("together.copy_by_hand"); }
+    try {
+      await navigator.clipboard.writeText(url);
+      note.textContent = t("together.link_copied");
+      if (onsent) onsent();
+    } catch { note.textContent = t("together.copy_by_hand"); }
   };
   const btn = h("button", {
     type: "button", class: "btn primary", id, onclick: async () => {
@@ -45,6 +50,7 @@ export function shareButton({ url, title, text, label, id }) {
         try {
           await navigator.share({ title, text, url });
           note.textContent = t("together.link_shared");
+          if (onsent) onsent();
           return;
         } catch (err) {
           if (err && err.name === "AbortError") return;   // the person closed the share sheet
