@@ -22,7 +22,8 @@ Prints:
 - the QR decoder (jsQR in its worker): ms per 640×480 frame, with and without a code;
 - the app itself (--tables N, default 3): a host opens a 2-player Cuarenta table, a guest
   joins by pasting the codes: time from the host pressing "Connect" (the answer pasted) to
-  the seat being live on both phones (target ≤ 1 s); then the two play: the round trip of
+  the seat being live on both phones (target ≤ 1 s), and every other table from the answer
+  link opened in a new tab of the host's browser (handed to the table's tab); then the two play: the round trip of
   each of the guest's actions, from the message leaving the guest to both tables showing it
   (target ≤ 50 ms at p95; no computer player thinks in this table); once over host
   candidates (the settings' default STUN list, unanswered here), once relay-only through the
@@ -160,29 +161,37 @@ def sizes(pw, url):
 # links h-invite's invite.js makes of them, when it is there.
 SERVER_CODES = """async ({stun, turn}) => {
   const rows = [];
-  const add = (label, text) => {
+  const base = "https://tapete.example/";
+  const add = async (label, text) => {
     const info = T.code.decode(text);
     const row = {label, types: info.candidates.map((c) => c.type), bytes: info.bytes,
                  chars: text.length, version: T.qr.qrMatrix(text).version};
-    if (T.invite) {
+    if (T.invite) {     // an offer goes out as an invitation link, an answer as an answer link
       const secret = T.invite.newSecret();
-      row.link = T.invite.invitationLink(text, secret, "https://tapete.example/").length;
-      row.answerLink = null;
-      row.base = "https://tapete.example/".length;
+      if (info.kind === "offer") row.link = T.invite.invitationLink(text, secret, base).length;
+      else row.answerLink = (await T.invite.answerLink(text, secret, base)).length;
+      row.base = base.length;
     }
     rows.push(row);
     return info;
   };
   const both = {iceServers: [{urls: [stun]}, turn]};
   const relay = {iceServers: [turn], iceTransportPolicy: "relay"};
+  const room = new T.peer.Host({ice: {iceServers: []}});
+  const roomOffer = await room.createOffer(1);
+  await add("offer in one room (no server)", roomOffer);
+  const rg = await T.peer.answerOffer(roomOffer, {ice: {iceServers: []}});
+  await add("answer in one room (no server)", rg.code);
+  const stunHost = new T.peer.Host({ice: {iceServers: [{urls: [stun]}]}});
+  await add("offer: host + STUN", await stunHost.createOffer(1));
   const host = new T.peer.Host({ice: both});
-  add("offer: host + STUN + TURN", await host.createOffer(1));
+  await add("offer: host + STUN + TURN", await host.createOffer(1));
   const h2 = new T.peer.Host({ice: relay});
   const offer = await h2.createOffer(1);
-  add("offer, relay only", offer);
+  await add("offer, relay only", offer);
   const g = await T.peer.answerOffer(offer, {ice: relay});
-  add("answer, relay only", g.code);
-  if (T.invite) rows[rows.length - 1].answerLink = (await T.invite.answerLink(g.code, T.invite.newSecret(), "https://tapete.example/")).length;
+  await add("answer, relay only", g.code);
+  rg.channel.close(); room.close(); stunHost.close();
   g.channel.close(); host.close(); h2.close();
   return rows;
 }"""
@@ -205,7 +214,8 @@ def server_codes(pw, url, coturn):
                 print(f"- invitation link of \"{r['label']}\": {r['link']} characters "
                       f"({base} of them the app's address https://tapete.example/)")
             if r.get("answerLink"):
-                print(f"- answer link of \"{r['label']}\": {r['answerLink']} characters")
+                print(f"- answer link of \"{r['label']}\": {r['answerLink']} characters "
+                      f"({base} of them the app's address)")
     else:
         print("- (web/together/invite.js is not in this tree: no link lengths)")
     print()
@@ -344,7 +354,7 @@ def app_table(pw, url, tables, turn=None):
         browsers.append(b)
         pages.append(page)
     host, guest = pages
-    join_ms, rtt = [], []
+    join_ms, link_ms, rtt = [], [], []
     for k in range(tables):
         host.goto(f"{url}#/new/cuarenta?together=1&players=2")
         host.wait_for_selector("#start")
@@ -359,14 +369,24 @@ def app_table(pw, url, tables, turn=None):
         guest.locator("#offer-use").click()
         guest.wait_for_selector(".join .code-box .code-text", timeout=30_000)
         answer = guest.locator(".join .code-box .code-text").get_attribute("data-code")
-        host.fill("#answer-1-code", answer)
+        by_link = k % 2 == 1        # every other table: the answer link opened in a new tab
         t0 = host.evaluate("performance.timeOrigin + performance.now()")
-        host.locator("#answer-1-use").click()
+        if by_link:                 # (the tab hands the answer to the table's tab)
+            link = guest.locator(".join .share-link .link-field").get_attribute("data-link")
+            tab = host.context.new_page()
+            tab.goto(link)
+        else:
+            host.fill("#answer-1-code", answer)
+            t0 = host.evaluate("performance.timeOrigin + performance.now()")
+            host.locator("#answer-1-use").click()
         host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
         guest.wait_for_selector(".table .hand", timeout=30_000)
         t1 = max(host.evaluate("performance.timeOrigin + performance.now()"),
                  guest.evaluate("performance.timeOrigin + performance.now()"))
-        join_ms.append(t1 - t0)
+        (link_ms if by_link else join_ms).append(t1 - t0)
+        if by_link:
+            tab.close()
+            host.bring_to_front()
         host.locator("#seats-panel button.primary").last.click()
         # play 40 actions (the guest's are timed)
         guest.evaluate("window.__sent = []")
@@ -401,8 +421,12 @@ def app_table(pw, url, tables, turn=None):
         b.close()
     how = "relay-only through the local TURN server" if turn else "host candidates"
     print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback, {how})\n")
-    print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms): median "
-          f"{statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
+    print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms; {len(join_ms)} tables): "
+          f"median {statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
+    if link_ms:
+        print(f"- answer link opened in a new tab of the host's browser → the seat live on both phones "
+              f"({len(link_ms)} tables; the tab starts the app, hands the answer to the table's tab): "
+              f"median {statistics.median(link_ms):.0f} ms, max {max(link_ms):.0f} ms")
     if rtt:
         print(f"- a guest's action → both tables show it ({len(rtt)} actions; target ≤ 50 ms at p95): "
               f"p50 {pct(rtt, 50):.1f} ms, p95 {pct(rtt, 95):.1f} ms, max {max(rtt):.1f} ms")
