@@ -434,12 +434,12 @@ def app_table(pw, url, tables, turn=None):
 
 
 def feature_bytes():
-    files = sorted((ROOT / "web" / "together").glob("*.js")) + [ROOT / "web" / "screens" / n for n in ("together.js", "join.js")]
+    files = sorted((ROOT / "web" / "together").glob("*.js")) + [ROOT / "web" / "screens" / n for n in ("together.js", "join.js", "answer.js")]
     own = sum(p.stat().st_size for p in files)
     vendor = sum((build.DIST / "vendor" / n).stat().st_size for n in ("uqr.mjs", "jsqr.js")
                  if (build.DIST / "vendor" / n).exists())
     print("## Bytes the feature adds (loaded with import() when opened; none on first paint)\n")
-    print(f"- web/together/*.js and the two screens: {own / 1024:.1f} KiB ({len(files)} files)")
+    print(f"- web/together/*.js and the three screens: {own / 1024:.1f} KiB ({len(files)} files)")
     net = [ROOT / "web" / "together" / n for n in ("ice.js", "ice-settings.js")]
     print(f"- of which STUN / TURN (ice.js, and ice-settings.js, loaded by the settings screen): "
           f"{sum(p.stat().st_size for p in net) / 1024:.1f} KiB")
