@@ -418,7 +418,8 @@ def test_a_guest_told_no_path_yet_is_still_seated_when_the_host_opens_its_answer
     only here: the host's TURN allocation lets no packet in before then, as a NAT would), and
     Chromium's ICE gives up ~15 s after the answer. An answer sent through a chat may be opened
     much later: after UNREACHABLE_MS the guest says what may be wrong, offers "Try again", and
-    keeps waiting past its ICE giving up; the host opening the answer then still seats it."""
+    keeps waiting past its ICE giving up (sending the answer again starts its wait again); the
+    host opening the answer then still seats it."""
     _, host = relay_phone(new_browser, app_url, coturn.turn())
     _, guest = relay_phone(new_browser, app_url, coturn.turn())
     host_table(host, app_url, "cuarenta", {1: "person"}, players=2, seed="late-answer")
@@ -430,6 +431,11 @@ def test_a_guest_told_no_path_yet_is_still_seated_when_the_host_opens_its_answer
     # past the guest's ICE giving up (its connection "failed", not closed)
     guest.wait_for_function("() => window.__pcs.some((pc) => pc.connectionState === 'failed')", timeout=30_000)
     assert guest.inner_text("#guest-status") == hint
+    # the answer sent again (a share sheet stubbed here): the wait starts again from now
+    guest.evaluate("() => { navigator.share = async () => {}; }")
+    guest.locator("#send-answer").tap()
+    guest.wait_for_function("(text) => document.getElementById('guest-status').textContent === text",
+                            arg=read_catalog("en")["together.waiting_host"], timeout=10_000)
     host_accept(host, 1, answer)
     host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
     guest.wait_for_selector(".table .hand", timeout=30_000)
