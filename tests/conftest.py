@@ -29,7 +29,8 @@ CPU_BOUND_WORKERS_PER_CORE = 1
 WAITING = ("browser", "webkit_firefox", "pyodide", "package", "build")
 #: Run first (in this order), so that the long tests do not start last: each entry is a
 #: part of a test's node id (the WebKit and Firefox smoke tests are the longest of all).
-FIRST = ("tests/webkit_firefox/", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
+FIRST = ("tests/webkit_firefox/", "tests/engine/test_api_hardening.py::test_fuzz_the_facade",
+         "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
 
 
 def _cores() -> int:

@@ -48,7 +48,7 @@ function setBar(title) {
 //          resolves true when that screen took it; then it stays, and the address goes
 //          back to it (an answer link opened in the page that holds its table)
 const ROUTES = {
-  "": { module: home, title: null, show: (m, r) => m.showHome(r.el) },
+  "": { module: home, title: null, show: (m, r) => m.showHome(r.el, r.isCurrent) },
   new: { load: () => import("./screens/newmatch.js"), title: (r) => t(`game.${r.arg}`),
     show: (m, r) => m.showNewMatch(r.el, r.arg, r.query) },
   play: { module: play, title: null,

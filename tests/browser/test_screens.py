@@ -14,7 +14,8 @@ from engine.deal import SeededStream
 
 from .conftest import read_catalog
 from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw,
-                      play_cuatrola, play_cuarenta, wait_ready, match_file, near_hand_end, open_stored)
+                      play_cuatrola, play_cuarenta, wait_ready, match_file, near_hand_end, open_stored,
+                      store_match)
 
 LANGS = ("en", "es", "de", "fr")
 GAMES = handle({"op": "games"})["games"]
@@ -491,3 +492,41 @@ def test_the_browser_keeps_every_rule_of_the_stylesheet(phone, app_url):
     shown = phone.evaluate("""() => { const e = document.createElement('div'); e.className = 'say-line';
       document.body.append(e); const d = getComputedStyle(e).display; e.remove(); return d; }""")
     assert shown == "flex"
+
+
+# Every home button's place, sampled on every animation frame from the moment home is drawn
+WATCH_HOME = """() => {
+  window.__homeShifts = [];
+  let first = null, frames = 0;
+  const look = () => {
+    const els = [...document.querySelectorAll('.home-actions a, .home-together a')];
+    if (els.length) {
+      const now = els.map((e) => e.id + ':' + Math.round(e.getBoundingClientRect().top));
+      if (first === null) first = now.join(' ');
+      else if (now.join(' ') !== first) window.__homeShifts.push([first, now.join(' ')]);
+      frames += 1;
+    }
+    if (frames < 60) requestAnimationFrame(look);
+    else window.__homeWatched = true;
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+def test_home_buttons_do_not_move_under_a_finger_when_a_match_to_resume_is_found(new_browser, app_url):
+    """A match to resume puts its button above the new-match buttons. It used to be added once
+    the stored matches were read, after home was drawn: the buttons slid down under a finger
+    already on its way, and a tap meant for 'Cuarenta for 4' opened whatever slid into its
+    place (seen in WebKit's CI run: the tap on #new-cuarenta-4 never reached the new-match
+    form). Home is drawn with the resume button in place; nothing moves afterwards."""
+    page = new_browser(installed=True).page()
+    goto(page, app_url)
+    set_settings(page, lang="en", speed="instant")
+    store_match(page, match_file("cuatrola", seed="resume-shift"))
+    page.goto(app_url + "#/help")
+    page.wait_for_selector("#new-cuatrola", state="detached")
+    page.evaluate(WATCH_HOME)
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_function("() => window.__homeWatched === true", timeout=30_000)
+    assert page.locator("#resume").count() == 1
+    assert page.evaluate("window.__homeShifts") == []

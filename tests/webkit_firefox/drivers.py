@@ -113,8 +113,20 @@ class Driver:
             if value:
                 return value
             if time.monotonic() > end:
-                raise DriverError(f"{self.name}: waited {timeout:.0f} s for {what or js}")
+                raise DriverError(f"{self.name}: waited {timeout:.0f} s for {what or js}"
+                                  f" (the page then: {self._where()})")
             time.sleep(POLL)
+
+    def _where(self) -> str:
+        """Where the page is, for a failure's message: its address, its screen's heading and
+        an open dialog's title."""
+        try:
+            return str(self.eval("""JSON.stringify({hash: location.hash,
+              screen: (document.querySelector('main h1, main h2') || {}).textContent || null,
+              dialog: (document.querySelector('dialog[open] h2') || {}).textContent || null,
+              body: document.body.innerText.slice(0, 200)})"""))
+        except Exception as e:   # the page itself is gone: say so, keep the first error
+            return f"unreadable: {e}"
 
     def errors(self) -> list[str]:
         """Every error reported so far (the current page's too); none is reported twice."""

@@ -38,9 +38,37 @@ export function describeRecord(rec) {
   return `${game} · ${t("history.in_progress")}`;
 }
 
-export function showHome(root) {
+/** How long home waits for the stored matches before it is drawn without its resume button.
+ * Home is drawn once, with that button in place, so that nothing moves under a finger: added
+ * after the rest, it pushed the new-match buttons down, and a tap meant for one of them opened
+ * whatever slid into its place. (Reading the list takes milliseconds; a resume button found
+ * later still comes.) */
+const RESUME_WAIT_MS = 400;
+
+/** The stored match home offers to resume, or null. */
+function toResume(all) {
+  // (a daily deal or a challenge whose deal is over is not resumed: its result is shown;
+  // a later hand's challenge is over once that hand is: meta.challenge.hand)
+  const oneHand = (m) => (m.challenge && Number.isInteger(m.challenge.hand) && m.challenge.hand >= 1 ? m.challenge.hand : 1);
+  const done = (r) => r.match.meta && (r.match.meta.daily || r.match.meta.challenge) && r.view && r.view.hands_played >= oneHand(r.match.meta);
+  return all.find((r) => !store.recordProblem(r) && r.status === "playing" && !done(r)) || null;
+}
+
+function resumeButton(rec) {
+  return h("a", { class: "btn big resume-btn", href: `#/play/${rec.id}`, id: "resume" },
+    h("span", { class: "btn-title", text: t("home.resume") }),
+    h("span", { class: "btn-sub", text: `${describeRecord(rec)} · ${fmtDate(rec.updated)}` }));
+}
+
+export async function showHome(root, isCurrent = () => true) {
+  const found = store.listMatches().then(toResume).catch(() => null);
+  const LATE = {};
+  const first = await Promise.race([found, new Promise((r) => setTimeout(() => r(LATE), RESUME_WAIT_MS))]);
+  if (!isCurrent()) return {};
   clear(root);
   const resume = h("div", { class: "resume" });
+  if (first && first !== LATE) resume.append(resumeButton(first));
+  else if (first === LATE) found.then((rec) => { if (rec && resume.isConnected) resume.append(resumeButton(rec)); });
   root.append(h("section", { class: "page home" },
     h("div", { class: "hero" },
       h("h1", { class: "brand-title", text: "Tapete" }),
@@ -66,16 +94,5 @@ export function showHome(root) {
       h("a", { class: "btn", href: "#/stats", id: "home-stats" }, t("nav.stats")),
       h("a", { class: "btn", href: "#/help" }, t("nav.help")),
       h("a", { class: "btn", href: "#/settings" }, t("nav.settings")))));
-  store.listMatches().then((all) => {
-    // (a daily deal or a challenge whose deal is over is not resumed: its result is shown;
-    // a later hand's challenge is over once that hand is: meta.challenge.hand)
-    const oneHand = (m) => (m.challenge && Number.isInteger(m.challenge.hand) && m.challenge.hand >= 1 ? m.challenge.hand : 1);
-    const done = (r) => r.match.meta && (r.match.meta.daily || r.match.meta.challenge) && r.view && r.view.hands_played >= oneHand(r.match.meta);
-    const rec = all.find((r) => !store.recordProblem(r) && r.status === "playing" && !done(r));
-    if (!rec) return;
-    resume.append(h("a", { class: "btn big resume-btn", href: `#/play/${rec.id}`, id: "resume" },
-      h("span", { class: "btn-title", text: t("home.resume") }),
-      h("span", { class: "btn-sub", text: `${describeRecord(rec)} · ${fmtDate(rec.updated)}` })));
-  }).catch(() => {});
   return {};
 }
