@@ -117,10 +117,13 @@ def test_codes_carry_server_reflexive_and_relay_candidates(together, coturn):
     print(f"offer {got['offer_ms']:.0f} ms, answer {got['answer_ms']:.0f} ms, open {got['open_ms']:.0f} ms; "
           f"codes {len(got['offer'])} / {len(got['answer'])} characters")
     assert got["offer_ms"] < wait_ms and got["answer_ms"] < wait_ms, got
-    # the phones are on one network: the host candidates connect them, no relay needed
+    # the phones are on one network: a direct path connects them, no relay needed (on
+    # loopback the server-reflexive address is 127.0.0.1 too, a direct path as well: under
+    # load ICE may nominate that pair first, measured 2026-12-06)
     guest.evaluate("() => chan.send({hello: 1})")
     host.wait_for_function("() => back.length === 1")
-    assert host.evaluate(f"(async () => ({SELECTED})(host.channel(1).pc))()") == ["host", "host"]
+    pair = host.evaluate(f"(async () => ({SELECTED})(host.channel(1).pc))()")
+    assert "relay" not in pair, pair
 
 
 def test_relay_only_connects_through_the_turn_server(together, coturn):
