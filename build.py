@@ -33,7 +33,9 @@ What goes into dist/ (see docs/app.md):
 - ``build.json``: the version, the Pyodide version and the hashes of the engine archive and
   of the standard library archive;
 - ``service-worker.js``: the root source with the content-hashed precache list and
-  the version injected.
+  the version injected; each file of the list is marked ``"first"`` (fetched on a first
+  visit) or ``"later"`` (``LATER``: fetched when first used, or by the later stage once the
+  first visit is done; docs/app.md, "What a first visit fetches").
 
 The build is reproducible: the same inputs give the same bytes.
 """
@@ -84,6 +86,18 @@ VENDOR = {
     "uqr": {"dist/index.mjs": "vendor/uqr.mjs", "LICENSE": "vendor/uqr.LICENSE.txt"},
     "jsqr": {"dist/jsQR.js": "vendor/jsqr.js", "LICENSE": "vendor/jsqr.LICENSE.txt"},
 }
+#: What a first visit does not fetch (docs/app.md, "What a first visit fetches"): paths of
+#: dist/, a folder ending with "/". A first install of the service worker leaves them out
+#: (it keeps one only when the HTTP cache already holds it: the catalog of the UI language);
+#: the service worker fetches each when it is first used, and all of them in the later stage,
+#: which the page asks for once the first visit is done. No file a first visit fetches
+#: imports one of them statically (tests/browser/test_static.py).
+LATER = (
+    "i18n/",                                       # the catalogs of the other languages
+    "together/", "screens/together.js", "screens/join.js", "vendor/",   # play together, QR
+    "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
+    "lessons/",                                    # the lessons (their files, words, styles)
+)
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3
 
@@ -516,6 +530,15 @@ def icon_bytes(size: int, maskable: bool) -> bytes:
 
 
 # --------------------------------------------------------------------------- build
+def later(path: str) -> bool:
+    """True for a file of dist/ that a first visit does not fetch (``LATER``).
+
+    >>> later("together/host.js"), later("i18n/de.json"), later("screens/home.js")
+    (True, True, False)
+    """
+    return any(path == p or (p.endswith("/") and path.startswith(p)) for p in LATER)
+
+
 def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
     """Assemble ``dist``; returns build info (version, files and sizes).
 
@@ -561,7 +584,8 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
         "stamp": stamp,
     }, indent=1)
 
-    precache = [[name, sri(files[name]), len(files[name])] for name in sorted(files)]
+    precache = [[name, sri(files[name]), len(files[name]), "later" if later(name) else "first"]
+                for name in sorted(files)]
     sw = (ROOT / "service-worker.js").read_text()
     for marker in ('"__TAPETE_VERSION__"', "/*__TAPETE_PRECACHE__*/[]"):
         if marker not in sw:

@@ -1,12 +1,16 @@
 /* Tapete's service worker: a versioned precache of the whole app (docs/app.md).
  *
- * build.py injects VERSION and PRECACHE: every file of dist/ as [path, integrity, size].
+ * build.py injects VERSION and PRECACHE: every file of dist/ as [path, integrity, size,
+ * stage], stage "first" (fetched on a first visit) or "later" (not: see LATER).
  * - install: fills the cache "tapete-<VERSION>". A file whose integrity is unchanged is
  *   copied from the previous version's cache instead of fetched again, so an update
  *   downloads only what changed. Every fetched file is checked against its SHA-256.
  *   While it installs it reports progress (bytes) to the pages. On a first install the
  *   page is starting Python at the same time, from the network: the files Python loads are
- *   copied in once the page says its engine is up (see PYTHON_FILES).
+ *   copied in once the page says its engine is up (see PYTHON_FILES). A first install
+ *   leaves the "later" files out, unless the HTTP cache already holds them.
+ * - the later stage: the "later" files, fetched when a page asks (once its first visit is
+ *   done, and on every later start); each is also fetched and kept when first used.
  * - a new version waits: the page offers to reload and sends "skip-waiting".
  * - activate: deletes older tapete caches, takes control of open pages.
  * - fetch: same-origin GETs come from the cache (navigations get index.html);
@@ -14,6 +18,9 @@
  */
 const VERSION = "__TAPETE_VERSION__";
 const PRECACHE = /*__TAPETE_PRECACHE__*/[];
+// What a first visit does not fetch (build.py LATER: the catalogs of the other languages,
+// play together and its QR libraries, the review and the replay, the lessons): path -> integrity
+const LATER = new Map(PRECACHE.filter((e) => e[3] === "later").map(([path, integrity]) => [path, integrity]));
 const PREFIX = "tapete-";
 const CACHE = PREFIX + VERSION;
 const META = "__tapete_meta__.json";   // per cache: {path: integrity}
@@ -28,8 +35,15 @@ async function broadcast(msg) {
   for (const p of pages) p.postMessage(msg);
 }
 
+// The SRI string of a response's body ("sha256-<base64>").
+async function integrityOf(res) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await res.clone().arrayBuffer()));
+  return "sha256-" + btoa(String.fromCharCode(...digest));
+}
+
 async function oldCopies() {
-  // path -> Response from an earlier version's cache when the integrity matches
+  // path -> Response from an earlier version's cache when the integrity matches (a "later"
+  // file kept after that cache's install, so not in its meta file, is checked by its bytes)
   const found = new Map();
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE) continue;
@@ -39,9 +53,13 @@ async function oldCopies() {
     let table;
     try { table = await meta.json(); } catch { continue; }
     for (const [path, integrity] of PRECACHE) {
-      if (!found.has(path) && table[path] === integrity) {
+      if (found.has(path)) continue;
+      if (table[path] === integrity) {
         const res = await cache.match(url(path));
         if (res) found.set(path, res);
+      } else if (!(path in table) && LATER.has(path)) {
+        const res = await cache.match(url(path));
+        if (res && (await integrityOf(res).catch(() => null)) === integrity) found.set(path, res);
       }
     }
   }
@@ -72,8 +90,8 @@ async function fetchChecked(path, integrity) {
 //    leaves the browser);
 // 2. Python's files, which its worker has downloaded by then (copying them costs CPU: the
 //    bytes, and V8 compiling the scripts put into Cache Storage for its code cache), then
-//    what is still missing from the network (screens and tables not shown yet, other
-//    languages, icons).
+//    what is still missing from the network (screens and tables not shown yet, icons), but
+//    not the "later" files: the later stage fetches those, once the first visit is done.
 // (Copying the shell at once, while Python started, cost a first visit about a tenth:
 // docs/performance.md, "What was tried".)
 // Without a word from a page it goes on as soon as no page is open any more (closed while
@@ -103,7 +121,11 @@ async function precache() {
   await caches.delete(CACHE);             // an attempt cut short (browser closed): start afresh
   const cache = await caches.open(CACHE);
   const old = await oldCopies();
-  const total = PRECACHE.reduce((n, e) => n + e[2], 0);
+  const firstInstall = !self.registration.active;
+  // a first install leaves the "later" files out; an update takes them too (no first visit
+  // to keep light)
+  const wanted = firstInstall ? PRECACHE.filter(([p]) => !LATER.has(p)) : PRECACHE;
+  const total = wanted.reduce((n, e) => n + e[2], 0);
   let done = 0;
   const stored = new Set();
   // stores the files of `queue` (4 at a time); `cachedOnly`: only those the HTTP cache holds
@@ -122,19 +144,18 @@ async function precache() {
         await cache.put(url(path), res);
         stored.add(path);
         done += size;
-        broadcast({ type: "precache-progress", version: VERSION, done, total });
+        broadcast({ type: "precache-progress", version: VERSION, done: Math.min(done, total), total });
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
   };
   const bigFirst = (a, b) => b[2] - a[2];
-  const firstInstall = !self.registration.active;
-  if (firstInstall && PRECACHE.some(([p]) => !old.has(p))) await waitForPython();
+  if (firstInstall && wanted.some(([p]) => !old.has(p))) await waitForPython();
   if (firstInstall) await store(PRECACHE.filter(([p]) => !PYTHON_FILES(p)), true);
-  await store(PRECACHE.filter(([p]) => PYTHON_FILES(p) && !stored.has(p)).sort(bigFirst));
-  await store(PRECACHE.filter(([p]) => !stored.has(p)).sort(bigFirst));
+  await store(wanted.filter(([p]) => PYTHON_FILES(p) && !stored.has(p)).sort(bigFirst));
+  await store(wanted.filter(([p]) => !stored.has(p)).sort(bigFirst));
   // written last: a cache without it is never taken as complete (a failed install deletes it)
-  const table = Object.fromEntries(PRECACHE.map(([p, i]) => [p, i]));
+  const table = Object.fromEntries(PRECACHE.filter(([p]) => stored.has(p)).map(([p, i]) => [p, i]));
   await cache.put(url(META), new Response(JSON.stringify(table),
     { headers: { "Content-Type": "application/json" } }));
 }
@@ -157,9 +178,41 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// ------------------------------------------------------------------ the later stage
+// The "later" files this version's cache lacks, fetched (2 at a time, each checked against
+// its SHA-256; from the HTTP cache when it holds the very file, e.g. one used on the first
+// visit before this service worker was in control) and kept. A page asks once its first
+// visit is done (web/sw-update.js) and on every later start: when everything is there
+// already, that is one look-up per file. {fetched: [paths], bytes}.
+let laterRun = null;
+async function cacheLater() {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const [path, integrity, size] of PRECACHE) {
+    if (LATER.has(path) && !(await cache.match(url(path)))) missing.push([path, integrity, size]);
+  }
+  const fetched = [];
+  let bytes = 0;
+  const worker = async () => {
+    while (missing.length) {
+      const [path, integrity, size] = missing.shift();
+      await cache.put(url(path), await fetchChecked(path, integrity));
+      fetched.push(path);
+      bytes += size;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return { fetched, bytes };
+}
+
 self.addEventListener("message", (event) => {
   const msg = event.data || {};
-  if (msg.type === "skip-waiting") self.skipWaiting();
+  if (msg.type === "cache-later") {
+    laterRun = laterRun || cacheLater().finally(() => { laterRun = null; });
+    const reply = (m) => { if (event.source) event.source.postMessage({ ...m, version: VERSION }); };
+    event.waitUntil(laterRun.then((r) => reply({ type: "later-done", ...r }),
+      (err) => reply({ type: "later-failed", error: String(err && err.message || err) })));
+  } else if (msg.type === "skip-waiting") self.skipWaiting();
   else if (msg.type === "engine-settled") settled();
   else if (msg.type === "version" && event.source) {
     event.source.postMessage({ type: "version", version: VERSION });
@@ -184,6 +237,15 @@ async function fromHttpCache(req, cached) {
 let cachePromise = null;
 const openCache = () => (cachePromise = cachePromise || caches.open(CACHE));
 
+// A "later" file not in the cache yet (the later stage has not run, or not finished): fetched,
+// checked against its SHA-256 and kept. One that fails the check (the server has another
+// version) is not used: a page never mixes files of two versions.
+async function keepLater(cache, path) {
+  const res = await fetchChecked(path, LATER.get(path));
+  await cache.put(url(path), res.clone());
+  return res;
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET") return;
@@ -196,6 +258,8 @@ self.addEventListener("fetch", (event) => {
     // an exact match is a keyed look-up; ignoreSearch scans the cache (3-4 times slower)
     else res = (await cache.match(req)) || await cache.match(req, { ignoreSearch: true, ignoreVary: true });
     if (res && u.pathname.endsWith(".wasm")) return (await fromHttpCache(req, res)) || res;
+    const path = u.pathname.startsWith(SCOPE.pathname) ? u.pathname.slice(SCOPE.pathname.length) : null;
+    if (!res && LATER.has(path)) return keepLater(cache, path).catch(() => Response.error());
     return res || fetch(req);
   })());
 });

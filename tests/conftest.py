@@ -16,6 +16,7 @@ worker runs them all and builds the set-up once (a Pyodide boot, the wheel's ven
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -29,8 +30,8 @@ CPU_BOUND_WORKERS_PER_CORE = 1
 WAITING = ("browser", "webkit_firefox", "pyodide", "package", "build")
 #: Run first (in this order), so that the long tests do not start last: each entry is a
 #: part of a test's node id (the WebKit and Firefox smoke tests are the longest of all).
-FIRST = ("tests/webkit_firefox/", "tests/engine/test_api_hardening.py::test_fuzz_the_facade",
-         "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
+FIRST = ("tests/webkit_firefox/", "tests/browser/test_lessons.py::test_every_lesson",
+         "tests/engine/test_api_hardening.py::test_fuzz_the_facade", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
 
 
 def _cores() -> int:
@@ -64,3 +65,16 @@ def pytest_collection_modifyitems(config, items):
                 return i
         return len(FIRST)
     items.sort(key=rank)
+
+
+def pytest_runtest_logreport(report):
+    """``TAPETE_TIMELINE=FILE``: one JSON line per test phase (worker, test, phase, start and
+    stop, wall clock) appended to FILE, to see where a parallel run waits
+    (docs/testing.md, "Where the time goes")."""
+    path = os.environ.get("TAPETE_TIMELINE")
+    if path and not hasattr(report, "node"):   # (the xdist controller's copy of a worker's report has .node)
+        line = {"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "test": report.nodeid,
+                "phase": report.when, "start": report.start, "stop": report.stop,
+                "outcome": report.outcome}
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(line) + "\n")

@@ -7,11 +7,13 @@
 //         (docs/play-together.md)  #/deal?<link>  (docs/share-links.md)
 //         #/review/<id>[?hand=N]  #/replay/<id>[?hand=N|at=K]  #/daily[/<game>]
 //         #/challenge?<link>  #/result/<id>  (docs/app.md, "Learning from a hand")
+//         #/learn[/<game>[?lesson=<id>|first=1]]  (the lessons: docs/lessons.md)
 import { setLang, t } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
 import { h, clear, closeDialogs, forgetStaleDialog, installTapGuard, applyMotion } from "./ui.js";
 import { installDefs } from "./cards.js";
+import { applyLook } from "./look.js";
 import { showProgress, hideProgress, showFailure } from "./boot-bar.js";
 import { startServiceWorker, checkUpdate } from "./sw-update.js";
 import * as home from "./screens/home.js";
@@ -19,7 +21,7 @@ import * as play from "./screens/play.js";
 
 // What tests and tools/bench/web.py read: readiness and timings.
 const status = { ready: false, readyAt: null, boot: null, version: null, error: null, swFirstVisit: false, snapshot: null,
-  codeCache: null };
+  codeCache: null, later: null };
 window.__tapete = status;
 
 let screen = null;
@@ -72,6 +74,8 @@ const ROUTES = {
   result: { load: () => import("./screens/daily.js"), title: () => t("daily.result_title"),
     show: (m, r) => m.showResult(r.el, r.arg, r.isCurrent) },
   deal: { load: () => import("./screens/deal.js"), title: () => t("link.title"), show: (m, r) => m.openLink(r) },
+  learn: { load: () => import("./lessons/screen.js"),
+    title: (r) => (/(^|&)(lesson|first)=/.test(r.query) ? null : t("lessons.title")), show: (m, r) => m.showLearn(r) },
 };
 
 // ------------------------------------------------------------------ the back button
@@ -171,6 +175,7 @@ const BOOT_STAGES = { start: 0.05, wasm: 0.25, engine: 0.9 };
 async function main() {
   // (boot.js has already created Python's worker, on every visit)
   const settings = store.getSettings();
+  applyLook(settings);   // the theme, cards and layout chosen in Settings, before anything is drawn
   await setLang(settings.lang === "auto" ? null : settings.lang);
   // a first visit downloads Python now (the service worker copies it once it is up). The
   // bar moves by the worker's stages (not an endless animation: without a GPU, one costs

@@ -3,11 +3,18 @@
 // once for copas, twice for espadas and three times for bastos (the "pintas").
 // French 40-card deck (Cuarenta): hearts, diamonds, clubs, spades.
 // Card text follows the engine: "1O", "12B" (rank then suit), "7H", "QS".
+//
+// Colours and corners follow the look chosen in Settings (web/look.js) with no redrawing:
+// a face's suit colour is its svg's `color`, set by app.css from a custom property
+// (`--sp-O` ... `--fr-S`: two colours or four for the French deck, the Spanish deck's own or
+// colours that stay apart for colour-blind eyes), and every part drawn in the suit's colour
+// uses currentColor; a face holds both corner indices, the usual small one and a large one
+// (rank and suit big enough to read at arm's length), and app.css shows one of them.
 import { t } from "./i18n.js";
 import { deckOf } from "./games.js";
 
-const SPANISH = { suits: "OCEB", colors: { O: "#a86f00", C: "#b3261e", E: "#245a8f", B: "#2f6e2a" } };
-const FRENCH = { suits: "HDCS", colors: { H: "#c0262d", D: "#c0262d", C: "#1b1b1b", S: "#1b1b1b" } };
+/** The class that gives a face or a suit symbol its suit's colour (app.css, "card colours"). */
+const suitClass = (deck, suit) => `s-${deck === "spanish" ? "sp" : "fr"}-${suit}`;
 
 // Card texts of the two decks overlap ("5C" is 5 de copas or 5 of clubs), so the deck
 // of the game on screen (web/games.js `deck`) is set by its table.
@@ -65,17 +72,17 @@ const SYMBOLS = `
   </g>
 </symbol>
 <symbol id="fr-H" viewBox="-50 -50 100 100">
-  <path d="M0 42C-12 28-44 6-44-18C-44-34-32-44-20-44C-10-44-3-38 0-30C3-38 10-44 20-44C32-44 44-34 44-18C44 6 12 28 0 42Z" fill="#c0262d"/>
+  <path d="M0 42C-12 28-44 6-44-18C-44-34-32-44-20-44C-10-44-3-38 0-30C3-38 10-44 20-44C32-44 44-34 44-18C44 6 12 28 0 42Z" fill="currentColor"/>
 </symbol>
 <symbol id="fr-D" viewBox="-50 -50 100 100">
-  <path d="M0-46C10-30 22-14 34 0C22 14 10 30 0 46C-10 30-22 14-34 0C-22-14-10-30 0-46Z" fill="#c0262d"/>
+  <path d="M0-46C10-30 22-14 34 0C22 14 10 30 0 46C-10 30-22 14-34 0C-22-14-10-30 0-46Z" fill="currentColor"/>
 </symbol>
 <symbol id="fr-C" viewBox="-50 -50 100 100">
-  <g fill="#1b1b1b"><circle cy="-22" r="18"/><circle cx="-21" cy="8" r="18"/><circle cx="21" cy="8" r="18"/>
+  <g fill="currentColor"><circle cy="-22" r="18"/><circle cx="-21" cy="8" r="18"/><circle cx="21" cy="8" r="18"/>
   <path d="M-4 4H4L10 44H-10Z"/></g>
 </symbol>
 <symbol id="fr-S" viewBox="-50 -50 100 100">
-  <g fill="#1b1b1b"><path d="M0-46C12-30 44-12 44 10C44 26 32 34 20 34C10 34 3 28 0 22C-3 28-10 34-20 34C-32 34-44 26-44 10C-44-12-12-30 0-46Z"/>
+  <g fill="currentColor"><path d="M0-46C12-30 44-12 44 10C44 26 32 34 20 34C10 34 3 28 0 22C-3 28-10 34-20 34C-32 34-44 26-44 10C-44-12-12-30 0-46Z"/>
   <path d="M-3 20H3L10 46H-10Z"/></g>
 </symbol>
 <symbol id="fig-king" viewBox="0 0 68 116">
@@ -143,7 +150,7 @@ function use(id, cx, cy, size, extra = "") {
   return `<use href="#${id}" x="${cx - size / 2}" y="${cy - size / 2}" width="${size}" height="${size}" ${extra}/>`;
 }
 
-function pintas(suit, color) {
+function pintas(suit) {
   // the inner frame, with 0..3 gaps on the top and bottom edges
   const gaps = { O: 0, C: 1, E: 2, B: 3 }[suit];
   const x0 = 8, x1 = 112, y0 = 8, y1 = 172;
@@ -153,35 +160,50 @@ function pintas(suit, color) {
     let x = x0;
     for (let i = 0; i <= gaps; i++) { d += `M${x} ${y}H${x + seg}`; x += seg + 7; }
   }
-  return `<path d="${d}" stroke="${color}" stroke-width="2.2" fill="none"/>`;
+  return `<path d="${d}" stroke="currentColor" stroke-width="2.2" fill="none"/>`;
 }
 
-function faceSVG(text) {
-  const { rank, suit, deck } = parseCard(text);
-  const spanish = deck === "spanish";
-  const color = (spanish ? SPANISH : FRENCH).colors[suit] || "#333";
+// The large corner index (html[data-indices=large]): the rank twice the usual size and the
+// suit's symbol beside it across the top; the face's picture or pips under them, smaller
+// (app.css scales `.face-body`).
+const LARGE = { rankScale: 2, rankX: 6, rankY: 52, suitX: 89, suitY: 29, suitSize: 46 };
+
+function faceBody(rank, suit, spanish) {
   const sym = (spanish ? "sp-" : "fr-") + suit;
   const fig = spanish ? SP_FIG[rank] : FR_FIG[rank];
-  let body = `<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`;
-  if (spanish) body += pintas(suit, color);
-  const idx = `<use href="#ix-${rank}" x="${spanish ? 15 : 13}" y="${spanish ? 30 : 28}" color="${color}"/>`
-    + (spanish ? "" : use(sym, 21, 42, 15));
-  body += idx + `<g transform="rotate(180 60 90)">${idx}</g>`;
+  let body = "";
   if (fig) {
-    body += `<rect x="26" y="30" width="68" height="120" rx="5" fill="#f6efe0" stroke="${color}" stroke-width="1.5"/>`;
-    body += `<use href="#${fig}" x="26" y="32" width="68" height="116" color="${color}"/>`;
+    body += `<rect x="26" y="30" width="68" height="120" rx="5" fill="#f6efe0" stroke="currentColor" stroke-width="1.5"/>`;
+    body += `<use href="#${fig}" x="26" y="32" width="68" height="116"/>`;
     body += use(sym, spanish ? 80 : 81, spanish ? 126 : 44, spanish ? 24 : 18);
   } else {
     const n = spanish ? Number(rank) : (FR_NUM[rank] || Number(rank));
-    for (const [x, y, s] of PIPS[n] || PIPS[1]) body += use(sym, x, y, s);
+    for (const [x, y, size] of PIPS[n] || PIPS[1]) body += use(sym, x, y, size);
   }
   return body;
 }
 
-const SVG_OPEN = `<svg viewBox="0 0 120 180" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" class="card-svg">`;
+function faceSVG(text, deckName) {
+  const { rank, suit, deck } = parseCard(text, deckName);
+  const spanish = deck === "spanish";
+  const sym = (spanish ? "sp-" : "fr-") + suit;
+  let body = `<rect x="1" y="1" width="118" height="178" rx="10" fill="#fffdf6" stroke="#9a938a" stroke-width="2"/>`;
+  if (spanish) body += pintas(suit);
+  const idx = `<use href="#ix-${rank}" x="${spanish ? 15 : 13}" y="${spanish ? 30 : 28}"/>`
+    + (spanish ? "" : use(sym, 21, 42, 15));
+  body += `<g class="ix-small">${idx}<g transform="rotate(180 60 90)">${idx}</g></g>`;
+  body += `<g class="ix-large"><use href="#ix-${rank}" transform="translate(${LARGE.rankX} ${LARGE.rankY}) scale(${LARGE.rankScale})"/>`
+    + `${use(sym, LARGE.suitX, LARGE.suitY, LARGE.suitSize)}</g>`;
+  body += `<g class="face-body">${faceBody(rank, suit, spanish)}</g>`;
+  return body;
+}
 
-/** SVG markup of a card face. */
-export function cardSVG(text) { return `${SVG_OPEN}${faceSVG(text)}</svg>`; }
+const SVG_OPEN = `<svg viewBox="0 0 120 180" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" class="card-svg`;
+
+/** SVG markup of a card face (of the deck on screen, or of `deck`: "spanish", "french"). */
+export function cardSVG(text, deck = currentDeck) {
+  return `${SVG_OPEN} ${suitClass(deck, parseCard(text, deck).suit)}">${faceSVG(text, deck)}</svg>`;
+}
 
 /** The card's name in the UI language, e.g. "rey de bastos", "Pik-Dame". */
 export function cardName(text) {
@@ -208,6 +230,7 @@ export function suitName(game, letter) {
 }
 
 export function suitSymbolSVG(game, letter) {
-  const id = (deckOf(game) === "french" ? "fr-" : "sp-") + letter;
-  return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" class="suit-svg"><use href="#${id}" x="0" y="0" width="100" height="100"/></svg>`;
+  const deck = deckOf(game);
+  const id = (deck === "french" ? "fr-" : "sp-") + letter;
+  return `<svg viewBox="0 0 100 100" aria-hidden="true" focusable="false" class="suit-svg ${suitClass(deck, letter)}"><use href="#${id}" x="0" y="0" width="100" height="100"/></svg>`;
 }

@@ -53,9 +53,8 @@ export function engineText(answer, { game = currentGame(), seatName = (s) => t("
   } catch {
     return english;   // params of an unexpected shape: the engine's own sentence
   }
-  // a count of one has its own words where the catalog has them (`err.<code>.one`)
-  const one = answer.params && answer.params.count === 1 && has(`${key}.one`);
-  return t(one ? `${key}.one` : key, params);
+  // a count takes its plural form where the catalog has one (`err.<code>.one`: i18n.js t)
+  return t(key, params);
 }
 
 /** A rule note of the engine (an event's `note`) in the UI language when the catalog knows

@@ -36,9 +36,30 @@ export async function setLang(wanted) {
   return l;
 }
 
-/** The string of `key` with {name} placeholders filled from `params`. */
+// Plural forms: a message that counts has an entry per plural category of CLDR in which its
+// words differ: "<key>.one" beside "<key>" (or "<key>.other"), and "<key>.few", "<key>.many"
+// where a language needs them. The count's category comes from Intl.PluralRules of the
+// language: "1 punto", "2 puntos", "−1 punto", "1,5 puntos"; in French "1,5 point".
+let rules = null;
+function category(n) {
+  try {
+    if (!rules || rules.resolvedOptions().locale.split("-")[0] !== lang) rules = new Intl.PluralRules(lang, { maximumFractionDigits: 2 });
+    return rules.select(n);
+  } catch {
+    return Math.abs(n) === 1 ? "one" : "other";
+  }
+}
+
+/**
+ * The string of `key` with {name} placeholders filled from `params`. With a count in
+ * `params.n` (or `params.count`) the form of its plural category is taken when the catalog
+ * has one ("<key>.one"), else "<key>" itself, else "<key>.other".
+ */
 export function t(key, params) {
-  let s = catalog[key];
+  let s;
+  const n = params ? params.n ?? params.count : undefined;
+  if (n !== undefined && n !== null && n !== "" && Number.isFinite(Number(n))) s = catalog[`${key}.${category(Number(n))}`];
+  if (s === undefined) s = catalog[key] ?? (n !== undefined ? catalog[`${key}.other`] : undefined);
   if (s === undefined) {
     console.warn("i18n: missing key", key);
     s = key;
@@ -47,11 +68,16 @@ export function t(key, params) {
   return s;
 }
 
+/** More strings for the current language: a feature's own catalog, loaded with the feature
+ * (the lessons' words, web/lessons/i18n/). A change of language replaces them too. */
+export function addStrings(strings) { catalog = { ...catalog, ...strings }; }
+
 /** True when the catalog has `key` (used for optional texts such as option labels). */
 export function has(key) { return Object.prototype.hasOwnProperty.call(catalog, key); }
 
+/** The message `key` in the plural form of the count `n` (see t), with {n} and `params` filled. */
 export function plural(key, n, params = {}) {
-  return t(n === 1 ? `${key}.one` : `${key}.other`, { n, ...params });
+  return t(key, { n, ...params });
 }
 
 /** A number in the UI language's way ("10 768,5" in French, "10.768,5" in Spanish): with

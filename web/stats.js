@@ -14,8 +14,9 @@ import { engine } from "./engine.js";
 import * as store from "./store.js";
 import { playerCounts } from "./games.js";
 
-/** Bump when the figures kept per match change shape or meaning. */
-export const FORMAT = 2;
+/** Bump when the figures kept per match change shape or meaning (3: the final score and
+ * when the match was last played, for the chart of results match by match). */
+export const FORMAT = 3;
 const DB_NAME = "tapete-stats";
 const DB_VERSION = 1;
 const STORE = "perMatch";
@@ -48,6 +49,9 @@ export function matchFigures(rec, summary) {
     finished: summary.finished === true,
     won: summary.finished === true && summary.winner === US,
     hands: summary.hands.length,
+    // [ours, theirs] and when it was last played: the chart's results match by match
+    score: Array.isArray(summary.score) && summary.score.length === SIDES ? [summary.score[US], summary.score[1 - US]] : null,
+    when: typeof rec.updated === "number" ? rec.updated : 0,
   };
   if (summary.game === "cuatrola") {
     fig.handsWon = summary.hands.filter((x) => x.winner === US).length;
@@ -76,7 +80,7 @@ export function matchFigures(rec, summary) {
 export function groupKey(fig) { return `${fig.game}|${fig.players ?? ""}|${fig.level ?? ""}`; }
 
 function emptyGroup(fig) {
-  const g = { game: fig.game, players: fig.players, level: fig.level, matches: 0, won: 0, playing: 0, hands: 0 };
+  const g = { game: fig.game, players: fig.players, level: fig.level, matches: 0, won: 0, playing: 0, hands: 0, results: [] };
   if (fig.game === "cuatrola") {
     g.handsWon = 0;
     g.contracts = {};
@@ -95,6 +99,9 @@ export function totals(figures) {
     if (!groups.has(key)) groups.set(key, emptyGroup(fig));
     const g = groups.get(key);
     if (fig.finished) { g.matches += 1; if (fig.won) g.won += 1; } else g.playing += 1;
+    if (fig.finished && fig.score) {
+      g.results.push({ when: fig.when || 0, won: fig.won, score: fig.score, margin: fig.score[0] - fig.score[1] });
+    }
     g.hands += fig.hands;
     if (g.contracts) {
       g.handsWon += fig.handsWon;
@@ -104,6 +111,7 @@ export function totals(figures) {
       for (const k of ["caidas", "limpias", "rondas"]) for (let s = 0; s < SIDES; s++) g[k][s] += fig[k][s];
     }
   }
+  for (const g of groups.values()) g.results.sort((a, b) => a.when - b.when);   // oldest first
   return [...groups.values()];
 }
 

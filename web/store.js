@@ -159,15 +159,45 @@ export async function putRaw(value) {
 }
 
 // ---- settings (localStorage) ----
+// One JSON object in localStorage "tapete.settings". Each field is checked when read: a
+// value of the wrong kind (a damaged record, an older or newer app) counts as its default,
+// the others are kept; a record that is not an object is read as all defaults. Nothing is
+// written back until the player changes a setting.
 const SETTINGS_KEY = "tapete.settings";
-const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true };
+/** The choices of each setting that has a fixed list (the first is the default). */
+export const CHOICES = {
+  theme: ["auto", "light", "dark"],        // auto: the system's prefers-color-scheme
+  suits: ["classic", "four"],              // four colours (both decks, colour-blind safe)
+  indices: ["normal", "large"],            // the cards' rank and suit in the corner
+  hand: ["right", "left"],                 // left: the controls on the left
+  cardSize: ["normal", "large", "small"],
+};
+const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true,
+  ...Object.fromEntries(Object.entries(CHOICES).map(([k, v]) => [k, v[0]])) };
+const KIND = { lang: "string", speed: "string", level: "string", haptics: "boolean", motion: "boolean" };
+// Settings kept as an object (or null) whose contents their module checks when it reads them:
+// `ice`, play together's STUN / TURN servers (web/together/ice.js readIce). No default: absent.
+const OBJECTS = ["ice"];
+
+function valid(key, value) {
+  if (OBJECTS.includes(key)) return value === null || (typeof value === "object" && !Array.isArray(value));
+  if (CHOICES[key]) return CHOICES[key].includes(value);
+  if (KIND[key]) return typeof value === KIND[key] && (KIND[key] !== "string" || value.length <= 40);
+  return false;
+}
+
 export function getSettings() {
-  try {
-    return { ...DEFAULTS, ...(JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {}) };
-  } catch { return { ...DEFAULTS }; }
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(SETTINGS_KEY)); } catch { /* damaged: defaults */ }
+  const out = { ...DEFAULTS };
+  if (stored && typeof stored === "object" && !Array.isArray(stored)) {
+    for (const key of [...Object.keys(DEFAULTS), ...OBJECTS]) if (valid(key, stored[key])) out[key] = stored[key];
+  }
+  return out;
 }
 export function setSettings(patch) {
-  const s = { ...getSettings(), ...patch };
+  const s = { ...getSettings() };
+  for (const [key, value] of Object.entries(patch)) if (valid(key, value)) s[key] = value;
   try { localStorage.setItem(SETTINGS_KEY, JSON.stringify(s)); } catch { /* private mode */ }
   return s;
 }

@@ -1,8 +1,9 @@
 // The service worker, from the page's side (docs/app.md, "Service worker and updates"):
 // registration at start, the first visit (the install waits for Python, then copies what
 // was downloaded; a failed copy said once Python is up, with "Try again"), V8's code cache
-// warmed after a first visit, and updates (the "new version" banner, the reload when a new
-// version takes over, "Check for updates" in Settings).
+// warmed after a first visit, the later stage (what a first visit does not fetch), and
+// updates (the "new version" banner, the reload when a new version takes over, "Check for
+// updates" in Settings).
 import { t } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
@@ -75,6 +76,8 @@ export async function startServiceWorker(status) {
     } else if (m.type === "precache-failed" && status.swFirstVisit) {
       if (m.quota) toast(t("boot.no_space"), { kind: "warn", ms: 6000 });
       else offlineFailed();
+    } else if (m.type === "later-done" || m.type === "later-failed") {
+      laterSettled(status, m);
     }
   });
   const hadController = !!navigator.serviceWorker.controller;
@@ -103,7 +106,10 @@ export async function startServiceWorker(status) {
   if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
   watch(registration.installing);
   registration.addEventListener("updatefound", () => watch(registration.installing));
-  if (hadController) return "controlled";
+  if (hadController) {
+    engine.ready.then(() => cacheLater(status), () => {});
+    return "controlled";
+  }
   status.swFirstVisit = true;
   return waitForController(registration);
 }
@@ -115,9 +121,34 @@ export async function startServiceWorker(status) {
 function warmCodeCache(status) {
   try {
     const w = new Worker(new URL("./code-cache.js", import.meta.url), { type: "module" });
-    w.onmessage = (e) => { status.codeCache = e.data; w.terminate(); };
-    w.onerror = (e) => { e.preventDefault(); status.codeCache = "failed"; w.terminate(); };
-  } catch { status.codeCache = "failed"; }
+    w.onmessage = (e) => { status.codeCache = e.data; w.terminate(); cacheLater(status); };
+    w.onerror = (e) => { e.preventDefault(); status.codeCache = "failed"; w.terminate(); cacheLater(status); };
+  } catch { status.codeCache = "failed"; cacheLater(status); }
+}
+
+// The later stage (docs/app.md, "What a first visit fetches"): the files a first visit does
+// not fetch (the catalogs of the other languages, play together and its QR libraries, the
+// review and the replay, the lessons) are fetched by the service worker once the first visit
+// is done (the engine up, the service worker in control, V8's code cache warmed: above), so
+// that they work offline too. Every later start asks again once its engine is up (a stage cut
+// short goes on; with nothing missing it is one look-up per file). Quiet: a failure is tried
+// again when the network comes back or at the next start; meanwhile the service worker
+// fetches and keeps each of those files when it is first used. `status.later` (tests,
+// tools/bench/web.py): {state: "running" | "done" | "failed", started, ended (Date.now()),
+// fetched (files), bytes}.
+function cacheLater(status) {
+  const sw = navigator.serviceWorker.controller;
+  if (!sw || (status.later && status.later.state === "running")) return;
+  status.later = { state: "running", started: Date.now() };
+  sw.postMessage({ type: "cache-later" });
+}
+
+function laterSettled(status, m) {
+  if (!status.later || status.later.state !== "running") return;
+  const done = m.type === "later-done";
+  status.later = { ...status.later, state: done ? "done" : "failed", ended: Date.now(),
+    fetched: done ? m.fetched.length : 0, bytes: done ? m.bytes : 0 };
+  if (!done) window.addEventListener("online", () => cacheLater(status), { once: true });
 }
 
 /** Settings' "Check for updates": a toast when there is none (a new one shows its banner). */

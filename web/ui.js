@@ -167,10 +167,20 @@ export function announce(text) {
 }
 
 // ------------------------------------------------------------------ the tap guard
-// A tap acts only on the control the finger went down on. When the screen changes under a
-// finger (a quick second tap on "Start" while the table is drawn, a dialog opening), the
-// click that ends the tap lands on a control that was not there when the finger went down:
-// it does nothing. Keyboard clicks (detail 0) and the app's own el.click() are untouched.
+// A tap acts only on a control that was on screen, and seen, before the finger went down.
+// When the screen changes under a finger (a quick second tap on "Start" while the table is
+// drawn, a dialog opening), two things can happen, and both taps do nothing:
+// - the finger went down on something else: the click that ends the tap lands on a control
+//   that was not there then;
+// - the finger went down on the new control, but less than TAP_FRESH_MS after it appeared:
+//   no person can see a new card and choose it that fast (a visual reaction takes at least
+//   about 200-250 ms), so the tap was meant for what was there before.
+// One mechanism for every screen change: a MutationObserver notes when each node is put on
+// screen (inserted, or shown again: `hidden` removed, a dialog or a fold opened); a control
+// counts from the latest such moment of itself or of any node around it. Keyboard clicks
+// (detail 0) and the app's own el.click() are untouched.
+/** How long (ms) a control must have been on screen before a tap on it counts. */
+export const TAP_FRESH_MS = 350;
 const CONTROL = "button, a[href], input, select, textarea, summary, label, [role=button], [tabindex]:not([tabindex='-1'])";
 const controlOf = (node) => (node && node.closest ? node.closest(CONTROL) : null);
 function sameControl(a, b) {
@@ -179,15 +189,44 @@ function sameControl(a, b) {
   return label(a, b) || label(b, a);
 }
 
+/** When `node` (or the part of the page that holds it) was last put on screen (ms, as
+ * performance.now()), 0 when it has been there since the guard started. */
+const shownAt = new WeakMap();
+function appearedAt(node) {
+  let at = 0;
+  for (let n = node; n; n = n.parentNode) at = Math.max(at, shownAt.get(n) || 0);
+  return at;
+}
+
+/** The guard's delay: TAP_FRESH_MS, unless a test that taps faster than a person has set
+ * `__tapeteTapFreshMs` (tests/browser/conftest.py; the guard's own tests keep 350 ms). */
+function freshMs() {
+  const v = globalThis.__tapeteTapFreshMs;
+  return typeof v === "number" && v >= 0 ? v : TAP_FRESH_MS;
+}
+
 export function installTapGuard(doc = document) {
+  const seen = new MutationObserver((records) => {
+    const now = performance.now();
+    for (const r of records) {
+      if (r.type === "childList") for (const n of r.addedNodes) shownAt.set(n, now);
+      else if (r.type === "attributes" && (r.attributeName !== "hidden" || !r.target.hidden)) shownAt.set(r.target, now);
+    }
+  });
+  seen.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "open"] });
   let down = null;
-  doc.addEventListener("pointerdown", (e) => { down = e.target; }, true);
+  let age = 0;     // how long the control under the finger had been on screen when it went down
+  doc.addEventListener("pointerdown", (e) => {
+    down = e.target;
+    const control = controlOf(down);
+    age = control ? performance.now() - appearedAt(control) : 0;
+  }, true);
   doc.addEventListener("click", (e) => {
     if (!e.isTrusted || e.detail === 0) return;
     const target = controlOf(e.target);
     if (!target) return;
     const start = down && down.isConnected ? controlOf(down) : null;
-    if (start && sameControl(start, target)) return;
+    if (start && sameControl(start, target) && age >= freshMs()) return;
     e.preventDefault();
     e.stopImmediatePropagation();
   }, true);

@@ -57,9 +57,13 @@ if not Path(CHROMIUM).exists():
 
 import build  # noqa: E402  (the repository's build.py)
 
-# Watches every page for CSP violations (Playwright's init scripts are not subject to CSP).
+# Watches every page for CSP violations (Playwright's init scripts are not subject to CSP), and
+# lets the tests tap a control as soon as it is drawn (web/ui.js, the tap guard: a person cannot
+# choose a control in less than 350 ms; a test does).
 WATCH = """
 window.__csp = [];
+window.__tapeteTapFreshMs = 0;   // tests tap faster than a person: the tap guard's 350 ms is off
+                                 // (its own tests in test_table_polish.py switch it back on)
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
 });
@@ -387,4 +391,9 @@ def phone(installed, server):
 
 
 def read_catalog(lang: str) -> dict:
-    return json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+    """The UI catalog of ``lang`` with the lessons' words (web/lessons/i18n/, added to it when
+    the lessons load), so that every catalog check covers them too."""
+    cat = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
+    lessons = json.loads((ROOT / "web" / "lessons" / "i18n" / f"{lang}.json").read_text())
+    assert not set(cat) & set(lessons), "a lesson key in the UI catalog"
+    return {**cat, **lessons}

@@ -1,6 +1,7 @@
 """Phone screenshots of both tables for docs/screenshots/ (not a test).
 
     python3 tests/browser/screenshots.py [outdir]
+    python3 tests/browser/screenshots.py --look [outdir]   # only the look's (issue 32)
 
 Builds dist/, serves it on 127.0.0.1 and drives Debian's Chromium as a Pixel 7
 (412x839), plus one landscape phone and one desktop shot.
@@ -22,6 +23,10 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved,  # noqa: E402
                                    capture_position)
+
+
+# this script taps faster than a person: the tap guard's 350 ms is off (web/ui.js)
+FAST_TAPS = "window.__tapeteTapFreshMs = 0"
 
 
 def shoot(page, out, name):
@@ -47,17 +52,68 @@ def play_until(page, pred, limit=200):
     return False
 
 
-def main(out: Path):
+def look_shots(p, url, out):
+    """The look of issue 32 (Settings, "Cards and table"): Cuarenta's four-colour deck on a
+    Pixel 7 mid-deal, and Cuatrola's large indices on a 360 x 640 phone, in Spanish."""
+    dev = dict(p.devices["Pixel 7"])
+    dev.pop("default_browser_type", None)
+    for name, size, look in (("cuarenta-four-colours", None, {"suits": "four"}),
+                             ("cuatrola-large-indices", {"width": 360, "height": 640}, {"indices": "large"})):
+        opts = {**dev, "viewport": size} if size else dev
+        ctx = p.chromium.launch_persistent_context(tempfile.mkdtemp(), executable_path=CHROMIUM, args=ARGS,
+                                                   headless=True, locale="es-ES", **opts)
+        ctx.add_init_script(FAST_TAPS)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(url)
+        wait_ready(page)
+        set_settings(page, speed="instant", lang="es", **look)
+        page.reload()
+        wait_ready(page)
+        if name.startswith("cuarenta"):
+            new_match(page, url, "cuarenta", {}, seed="pantalla-40", query="?players=2")
+            play_until_cuarenta(page, lambda pg: pg.locator(".table-cards .card").count() >= 4
+                                and pg.locator(".hand button.card:not(.illegal)").count() >= 3)
+        else:
+            new_match(page, url, "cuatrola", {}, seed="pantalla-7", level="heuristic")
+            play_until(page, lambda pg: pg.locator(".trick .card").count() >= 2
+                       and pg.locator(".hand button.card:not(.illegal)").count() > 0)
+        shoot(page, out, name)
+        ctx.close()
+
+
+def play_until_cuarenta(page, pred, limit=200):
+    """Cuarenta: a capture with the first choice, else the first card, until pred(page)."""
+    for _ in range(limit):
+        page.wait_for_selector("dialog[open], .hand button.card:not(.illegal)", timeout=30_000)
+        if pred(page):
+            return True
+        if page.locator("dialog[open]").count():
+            press(page, page.locator("dialog[open] button.primary"))
+            continue
+        before = moves(page)
+        press(page, page.locator(".hand button.card:not(.illegal)").first)
+        if page.locator(".controls .capture-btn").count():
+            press(page, page.locator(".controls .capture-btn").first)
+        wait_moved(page, before)
+    return False
+
+
+def main(out: Path, only_look=False):
     out.mkdir(parents=True, exist_ok=True)
     build.build(quiet=True)
     srv = build.serve_in_thread(build.DIST)
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
     profile = tempfile.mkdtemp()
     with sync_playwright() as p:
+        if only_look:
+            look_shots(p, url, out)
+            srv.shutdown()
+            return
         dev = dict(p.devices["Pixel 7"])
         dev.pop("default_browser_type", None)
         ctx = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                    headless=True, locale="es-ES", **dev)
+        ctx.add_init_script(FAST_TAPS)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.goto(url)
         wait_ready(page)
@@ -125,6 +181,7 @@ def main(out: Path):
                            ("cuatrola-desktop", {"viewport": {"width": 1280, "height": 800}})):
             ctx = p.chromium.launch_persistent_context(tempfile.mkdtemp(), executable_path=CHROMIUM,
                                                        args=ARGS, headless=True, locale="es-ES", **opts)
+            ctx.add_init_script(FAST_TAPS)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(url)
             wait_ready(page)
@@ -134,9 +191,11 @@ def main(out: Path):
                        and pg.locator(".hand button.card:not(.illegal)").count() > 0)
             shoot(page, out, name)
             ctx.close()
+        look_shots(p, url, out)
     srv.shutdown()
     shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "screenshots")
+    args = [a for a in sys.argv[1:] if a != "--look"]
+    main(Path(args[0]) if args else ROOT / "docs" / "screenshots", only_look="--look" in sys.argv)

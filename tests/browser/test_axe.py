@@ -3,7 +3,8 @@
 the screens and on both tables mid-hand.
 
 axe is injected with page.evaluate (the page's CSP does not apply to evaluate) and run with
-its default rules (WCAG 2.x A and AA, best practices)."""
+its default rules (WCAG 2.x A and AA, best practices). Each screen is checked in both themes
+(issue 32): the system's colour scheme light and dark (the app follows it by default)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,17 @@ def violations(page):
     return page.evaluate(RUN)
 
 
+@pytest.fixture(params=["light", "dark"])
+def scheme(request, phone):
+    """The system's colour scheme for the test (the app's theme follows it: web/look.js)."""
+    phone.emulate_media(color_scheme=request.param)
+    yield request.param
+    phone.emulate_media(color_scheme="light")
+
+
 def assert_clean(page, where):
+    if page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches"):
+        where += " (dark theme)"
     found = violations(page)
     assert not found, f"{where}: " + "\n".join(f"{v['id']} ({v['impact']}): {v['help']}: {v['nodes'][:4]}" for v in found)
 
@@ -44,7 +55,7 @@ def test_axe_not_shipped(dist):
     assert not any("axe" in p.name.lower() for p in DIST.rglob("*")), "axe-core must not be in dist/"
 
 
-def test_axe_finds_nothing_on_the_screens(phone, app_url):
+def test_axe_finds_nothing_on_the_screens(phone, app_url, scheme):
     set_settings(phone, lang="en", speed="instant")
     for route, ready in (("#/", "#home-stats"), ("#/new/cuatrola", "#start"), ("#/new/cuarenta?players=2", "#start"),
                          ("#/new/cuarenta?players=4", "#start"), ("#/history", ".history-list, #screen h1"),
@@ -65,7 +76,7 @@ def test_axe_finds_nothing_on_the_screens(phone, app_url):
         assert_clean(phone, route + " (with matches)")
 
 
-def test_axe_finds_nothing_on_the_tables_mid_hand(phone, app_url):
+def test_axe_finds_nothing_on_the_tables_mid_hand(phone, app_url, scheme):
     set_settings(phone, lang="en", speed="instant")
     # Cuatrola while bidding
     # a seed where, with the person passing, a rival bids Solo in the first hand, so its
@@ -106,7 +117,7 @@ def act_once_cuarenta(page):
     wait_moved(page, before)
 
 
-def test_axe_finds_nothing_on_the_seats_panel_and_a_join(phone, app_url):
+def test_axe_finds_nothing_on_the_seats_panel_and_a_join(phone, app_url, scheme):
     """Playing together: the host's seats panel with a code shown, the guest's answer step."""
     set_settings(phone, lang="en", speed="instant")
     phone.goto(app_url + "#/new/cuarenta?together=1&players=2")
@@ -127,7 +138,7 @@ def test_axe_finds_nothing_on_the_seats_panel_and_a_join(phone, app_url):
     assert_clean(phone, "join, the answer shown")
 
 
-def test_axe_finds_nothing_on_the_learning_screens(phone, app_url):
+def test_axe_finds_nothing_on_the_learning_screens(phone, app_url, scheme):
     """Issue 16: the review (values filled in), the replay (every seat's cards shown), the
     daily deal screen, a challenge link's message, the hint dialog, a result screen."""
     from .review_helpers import played, record

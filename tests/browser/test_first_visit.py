@@ -79,6 +79,19 @@ CACHES = """async () => {
   return out;
 }"""
 
+LATER_DONE = "() => window.__tapete.later && window.__tapete.later.state === 'done'"
+LATER_FILES = sorted(p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
+                     if p.is_file() and build.later(p.relative_to(build.DIST).as_posix()))
+
+# every "later" file, fetched from the page: {path: HTTP status or the error}
+FETCH_ALL = """async (paths) => {
+  const out = {};
+  for (const p of paths) {
+    try { out[p] = (await fetch(p)).status; } catch (err) { out[p] = String(err); }
+  }
+  return out;
+}"""
+
 SNAPSHOT_FILE = """async () => {
   try { await (await navigator.storage.getDirectory()).getFileHandle('tapete-snapshot.bin'); return true; }
   catch { return false; }
@@ -186,6 +199,7 @@ def test_a_download_cut_short_says_so_offers_a_retry_and_leaves_nothing_half_don
         page.locator("#boot .boot-retry").tap()
     wait_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function(LATER_DONE, timeout=60_000)   # (the later stage: docs/app.md)
     caches = page.evaluate(CACHES)
     shipped = sum(1 for p in build.DIST.rglob("*") if p.is_file())
     assert len(caches) == 1, caches
@@ -208,7 +222,7 @@ def test_losing_the_network_while_saving_for_offline_says_so_and_retries(visitor
     """Python is up but the service worker cannot finish (a file only it fetches is cut):
     the app says it is not saved for offline play yet, with a retry that completes it."""
     b, url = visitor
-    faulty.cut["/i18n/de.json"] = 100      # only the service worker fetches it
+    faulty.cut["/screens/help.js"] = 100      # only the service worker fetches it (on a first visit)
     faulty.lose_network = False
     page = b.page()
     page.goto(url)
@@ -224,3 +238,85 @@ def test_losing_the_network_while_saving_for_offline_says_so_and_retries(visitor
     caches = page.evaluate(CACHES)
     assert len(caches) == 1 and all(c["complete"] for c in caches.values()), caches
     page.wait_for_selector("#boot", state="hidden", timeout=10_000)
+
+
+def test_the_later_stage_fetches_what_a_first_visit_left_out_and_it_works_offline(visitor, faulty):
+    """docs/app.md, "What a first visit fetches": once the first visit is done the service
+    worker fetches the "later" files (other languages, play together and its QR libraries,
+    the review, the replay); then they work with no network: every one of them is served
+    from the cache, "Play together" opens and the app switches to another language."""
+    b, url = visitor
+    page = b.page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function(LATER_DONE, timeout=90_000)
+    sent = [p.lstrip("/") for p, status, _n in faulty.log if status == 200]
+    assert len(sent) == len(set(sent)), sorted(p for p in set(sent) if sent.count(p) > 1)
+    assert set(LATER_FILES) <= set(sent)
+    faulty.offline = True
+    b.context.set_offline(True)
+    n = len(faulty.log)
+    page.reload()
+    wait_ready(page)
+    assert set(page.evaluate(FETCH_ALL, LATER_FILES).values()) == {200}
+    page.goto(url + "#/together")
+    page.wait_for_selector("#screen .page.together", timeout=30_000)
+    page.goto(url + "#/join")                       # a connection code made: play together's code
+    page.wait_for_selector("#offer-code", timeout=60_000)
+    assert page.locator("#screen .error-text").count() == 0
+    page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({lang: 'de'}))")
+    page.goto(url + "#/")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("() => document.documentElement.lang === 'de'", timeout=30_000)
+    assert len(faulty.log) == n, f"served while offline: {faulty.log[n:]}"
+    b.context.set_offline(False)
+
+
+def test_a_later_file_used_before_the_later_stage_is_kept_on_first_use(visitor, faulty):
+    """A "later" file the player uses before the later stage has fetched it (here the later
+    stage cannot finish: a file of it is cut short) is fetched once, kept, and works offline
+    after; the failed stage says nothing on screen, and the next start completes it."""
+    b, url = visitor
+    faulty.cut["/vendor/jsqr.LICENSE.txt"] = 100
+    faulty.lose_network = False
+    page = b.page()
+    page.goto(url)
+    wait_ready(page)
+    page.wait_for_function("() => window.__tapete.later && window.__tapete.later.state === 'failed'",
+                           timeout=90_000)
+    assert page.locator("#boot").is_hidden()          # quiet: the app works, nothing to say
+    page.goto(url + "#/together")
+    page.wait_for_selector("#screen .page.together", timeout=30_000)
+    assert page.locator("#screen .error-text").count() == 0
+    kept = page.evaluate("""async () => {
+      const name = (await caches.keys()).find((k) => k.startsWith('tapete-'));
+      return !!(await (await caches.open(name)).match(new URL('screens/together.js', location.href).href));
+    }""")
+    assert kept is True
+    # offline: the screen comes from the cache
+    faulty.offline = True
+    b.context.set_offline(True)
+    page.goto(url + "#/")
+    page.reload()
+    wait_ready(page)
+    page.goto(url + "#/together")
+    page.wait_for_selector("#screen .page.together", timeout=30_000)
+    assert page.locator("#screen .error-text").count() == 0
+    # the network back and the file whole: the later stage completes (the page still open
+    # asks again when the network comes back, or the next start does: whichever comes
+    # first fetches the file, the other finds nothing missing), each file fetched once
+    faulty.cut.clear()
+    faulty.offline = False
+    b.context.set_offline(False)
+    page.goto(url + "#/")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function(LATER_DONE, timeout=60_000)
+    sent = [p for p, status, _n in faulty.log if status == 200]
+    assert "/vendor/jsqr.LICENSE.txt" in sent
+    assert len(sent) == len(set(sent)), sorted(p for p in set(sent) if sent.count(p) > 1)
+    faulty.offline = True
+    b.context.set_offline(True)
+    assert set(page.evaluate(FETCH_ALL, LATER_FILES).values()) == {200}
+    b.context.set_offline(False)

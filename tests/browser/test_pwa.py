@@ -9,9 +9,27 @@ import build
 from .helpers import wait_ready, new_match, set_settings, stored, hand_cards, moves, press, step, my_turn
 
 
+# Holds the page's request for the later stage (web/sw-update.js) until the test lets it go
+# (window.__releaseLater()), so that what a first visit fetches can be told from what the
+# later stage fetches.
+HOLD_LATER = """
+(() => {
+  const post = ServiceWorker.prototype.postMessage;
+  let held = null;
+  ServiceWorker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.type === "cache-later" && !window.__laterReleased) { held = [this, msg, rest]; return; }
+    return post.call(this, msg, ...rest);
+  };
+  window.__laterHeld = () => held !== null;
+  window.__releaseLater = () => { window.__laterReleased = true; if (held) post.call(held[0], held[1], ...held[2]); };
+})();
+"""
+
+
 def test_first_visit_each_file_once_installable_and_strict(new_browser, app_url, server):
     server.log.clear()
     b = new_browser()
+    b.context.add_init_script(HOLD_LATER)
     page = b.page()
     page.goto(app_url)
     # the home screen is on screen at once, before Python is ready, with a progress bar
@@ -20,11 +38,23 @@ def test_first_visit_each_file_once_installable_and_strict(new_browser, app_url,
     assert page.locator("#boot[role=progressbar]").count() == 1
     wait_ready(page)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    shipped = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*") if p.is_file()}
+    # the first visit is done (V8's code cache warmed): it asks for the later stage. Until
+    # then it fetched every file but the "later" ones (build.LATER), and of those only the
+    # catalog of its language
+    page.wait_for_function("() => window.__laterHeld()", timeout=60_000)
+    first = {p.lstrip("/") or "index.html" for p, status, _n in server.log if status == 200}
+    assert first == {p for p in shipped if not build.later(p)} | {"i18n/en.json"}, \
+        (first ^ ({p for p in shipped if not build.later(p)} | {"i18n/en.json"}))
+    page.evaluate("() => window.__releaseLater()")
+    page.wait_for_function("() => window.__tapete.later && window.__tapete.later.state === 'done'",
+                           timeout=60_000)
+    later = page.evaluate("() => window.__tapete.later")
+    assert later["fetched"] == sum(1 for p in shipped if build.later(p)) - 1, later
     # every shipped file crossed the network exactly once (page + service worker together)
     sent = Counter(path for path, status, _n in server.log if status == 200)
     twice = {p: n for p, n in sent.items() if n > 1}
     assert not twice, f"downloaded more than once on a first visit: {twice}"
-    shipped = {p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*") if p.is_file()}
     fetched = {p.lstrip("/") or "index.html" for p in sent}
     assert shipped <= fetched, shipped - fetched
     assert sum(n for _p, status, n in server.log if status == 200) == sum(

@@ -69,8 +69,63 @@ def test_a_message_counting_things_has_words_for_one():
         for k, v in en.items():
             if k.endswith(".one") or k in NEVER_ONE or not re.search(COUNTED, v):
                 continue
-            base = k.removesuffix(".other")
+            # "x.other" is a plural form when "x.one" is; else a message of its own (about
+            # another seat, "c40.ev.carton.other"), whose singular is "x.other.one"
+            base = k.removesuffix(".other") if k.removesuffix(".other") + ".one" in en else k
             assert base + ".one" in cat, f"i18n/{lang}.json: {k} counts things and has no {base}.one"
+
+
+# The plural lint (issue 32): a number placeholder followed by a word that counts ("{v} puntos",
+# "{n} Spieler") needs the message's singular beside it ("<key>.one"; web/i18n.js t takes the
+# count's form from Intl.PluralRules). Placeholders that hold a number:
+NUMERIC = {"n", "count", "v", "points", "score", "perros", "tantos", "tricks", "of", "done", "total",
+           "used", "quota", "a", "b", "us", "them", "mine", "theirs", "k"}
+# words that may follow a number without agreeing with it (prepositions, conjunctions,
+# comparatives, a unit that does not inflect, an adjective after "wert")
+NOT_COUNTED = {
+    "es": {"de", "a", "en", "más", "menos", "y", "o", "MB"},
+    "en": {"of", "to", "in", "more", "less", "and", "or", "MB"},
+    "de": {"von", "zu", "in", "mehr", "weniger", "und", "oder", "MB", "der", "wert"},
+    "fr": {"de", "des", "du", "à", "aux", "sur", "en", "plus", "moins", "et", "ou", "Mo", "MB"},
+}
+# a number after one of these words names a thing ("Hand 3", "jugada número 3"): no count
+LABELS = {
+    "es": {"mano", "Mano", "número", "Reparto", "reparto", "Baza", "Jugada", "chica"},
+    "en": {"hand", "Hand", "number", "Deal", "Trick", "Move", "seat", "chica"},
+    "de": {"Hand", "Spiel", "Nummer", "Runde", "Zug", "Stich", "Platz", "chica"},
+    "fr": {"donne", "Donne", "numéro", "Coup", "coup", "Pli", "pli", "chica"},
+}
+SPACE = "[\\s\u00a0\u202f]"
+COUNTS = re.compile(r"(?:(\S+)" + SPACE + r"+)?\{(\w+)\}" + SPACE + r"+([^\s\u00a0\u202f{}.,:;!?()·–—-]+)")
+FORM = re.compile(r"\.(zero|one|two|few|many|other)$")
+
+
+def counts_without_forms(cat, lang):
+    """The messages of a catalog that count things and have no plural forms."""
+    found = []
+    for key, text in sorted(cat.items()):
+        form = FORM.search(key)
+        if form and (form.group(1) != "other" or key.removesuffix(".other") + ".one" in cat):
+            continue   # a plural form itself ("x.other" of a seat, "announce.play.other", is a message)
+        for m in COUNTS.finditer(text):
+            before, name, word = m.groups()
+            if (name in NUMERIC and word[0].isalpha() and word not in NOT_COUNTED[lang]
+                    and before not in LABELS[lang] and key + ".one" not in cat):
+                found.append(f"{key}: {m.group(0)!r}")
+    return found
+
+
+def test_every_count_has_plural_forms():
+    """"−1 puntos de partida" was on the review: no message counts things without its forms."""
+    for lang in LANGS:
+        cat = read_catalog(lang)
+        assert counts_without_forms(cat, lang) == [], lang
+    # the lint finds such a message (the review's unit as it was)
+    es = dict(read_catalog("es"))
+    del es["learn.unit.match_points.one"]
+    assert counts_without_forms(es, "es") == ["learn.unit.match_points: '{v} puntos'"]
+    de = dict(read_catalog("de"), **{"x.players": "Mit {n} Spielern"})
+    assert counts_without_forms(de, "de") == ["x.players: 'Mit {n} Spielern'"]
 
 
 def test_no_inline_script_or_style_and_strict_csp():
@@ -215,3 +270,14 @@ def test_no_merge_conflict_marker_in_the_sources():
     assert len(paths) > 50
     marked = [p for p in paths if CONFLICT.search((ROOT / p).read_text(errors="replace"))]
     assert not marked, f"merge conflict markers in {marked}"
+
+
+def test_the_dark_theme_has_one_set_of_colours():
+    """app.css states the dark theme's colours twice (chosen, and the system's when no theme is
+    chosen: web/look.js): the two blocks must say the same."""
+    css = (ROOT / "web" / "app.css").read_text()
+    chosen = re.search(r"html\[data-theme=dark\] \{([^}]*)\}", css).group(1)
+    system = re.search(r"@media \(prefers-color-scheme: dark\) \{\s*html:not\(\[data-theme\]\) \{([^}]*)\}", css).group(1)
+    norm = lambda block: sorted(d.strip() for d in block.split(";") if d.strip())  # noqa: E731
+    assert norm(chosen) == norm(system)
+    assert len(norm(chosen)) > 10

@@ -62,6 +62,104 @@ def test_a_double_tap_on_start_plays_no_card(phone, app_url):
     assert stored(phone, mid)["match"]["actions"][0] == "JS"
 
 
+# The tap guard as a person meets it (issue 32): the tests' init script turns its 350 ms off
+# (conftest.WATCH); these tests turn it back on for their page.
+GUARD_ON = "() => { delete window.__tapeteTapFreshMs; }"
+GUARD_OFF = "() => { window.__tapeteTapFreshMs = 0; }"
+# when what `sel` names is drawn (performance.now()), and when every finger went down (and
+# on which card)
+WATCH_DRAWN = """(sel) => {
+  window.__downs = [];
+  window.__downOn = [];
+  if (!window.__downsWatched) {
+    window.__downsWatched = true;
+    document.addEventListener('pointerdown', (e) => {
+      window.__downs.push(performance.now());
+      const b = e.target.closest && e.target.closest('button');
+      window.__downOn.push(b && b.dataset.card || null);
+    }, true);
+  }
+  window.__drawn = null;
+  const mo = new MutationObserver(() => {
+    if (document.querySelector(sel)) { mo.disconnect(); window.__drawn = performance.now(); }
+  });
+  mo.observe(document.body, { childList: true, subtree: true, attributes: true });
+}"""
+SOON = 300   # ms: a tap this soon after its control appeared is what the guard stops (350 ms)
+
+
+def test_a_tap_on_a_card_drawn_a_moment_before_plays_nothing(phone, app_url):
+    """Cuarenta, 2 players, seed first-0, Pixel 7: a double tap on "Start" whose second tap comes
+    down on the jack of spades a moment after it was drawn under the finger (the finger went
+    down on the card, not on the form: the first guard let it through and the card was
+    played). A tap 400 ms or more after the card appeared plays it at once."""
+    set_settings(phone, speed="instant", lang="en")
+    try:
+        for attempt in range(3):   # a machine too busy to tap within 350 ms tries again
+            start_form(phone, app_url, "cuarenta", seed="first-0", query="?players=2")
+            phone.evaluate(GUARD_ON)
+            box = phone.locator("#start").bounding_box()
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            phone.wait_for_timeout(400)          # the form has been seen: "Start" is a person's tap
+            hold_engine(phone, "view")           # the table waits for its first view
+            phone.touchscreen.tap(x, y)          # first tap: Start
+            phone.wait_for_function("() => window.__held && window.__held.length > 0", timeout=30_000)
+            phone.evaluate(WATCH_DRAWN, ".table .hand button.card[data-card=JS]")
+            release_engine(phone)
+            phone.wait_for_function("() => window.__drawn !== null", timeout=30_000, polling=5)
+            phone.touchscreen.tap(x, y)          # second tap: on the card drawn under the finger
+            drawn, downs = phone.evaluate("[window.__drawn, window.__downs]")
+            if downs and downs[0] - drawn < SOON:
+                break
+        else:
+            raise AssertionError(f"could not tap within {SOON} ms of the card being drawn: {downs[0] - drawn:.0f} ms")
+        assert phone.evaluate("window.__downOn[0]") == "JS"   # the finger came down on the new card
+        phone.wait_for_timeout(600)
+        mid = phone.url.split("#/play/")[1]
+        assert stored(phone, mid)["match"]["actions"] == []
+        assert moves(phone) == 0
+        # a person's tap, 400 ms or more after the card appeared, plays it at once
+        phone.wait_for_function("(t) => performance.now() - t >= 400", arg=drawn)
+        before = moves(phone)
+        phone.touchscreen.tap(x, y)
+        wait_moved(phone, before, timeout=5_000)
+        assert phone.evaluate("window.__downs")[-1] - drawn >= 400
+        assert stored(phone, mid)["match"]["actions"][0] == "JS"
+    finally:
+        phone.evaluate(GUARD_OFF)
+
+
+def test_a_tap_on_a_button_of_a_dialog_just_opened_does_nothing(phone, app_url):
+    """The same guard on every screen change: the score sheet's "Close" tapped the moment the
+    dialog opens leaves it open; tapped 400 ms after it opened it closes it."""
+    set_settings(phone, speed="instant", lang="en")
+    new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
+    my_turn(phone)
+    close = "dialog.scores[open] button.primary"
+    phone.evaluate(GUARD_ON)
+    try:
+        for attempt in range(3):   # a machine too busy to tap within 350 ms tries again
+            phone.wait_for_timeout(400)
+            phone.evaluate(WATCH_DRAWN, close)
+            press(phone, phone.locator("#scores"))
+            phone.wait_for_function("() => window.__drawn !== null", timeout=30_000, polling=5)
+            box = phone.locator(close).bounding_box()
+            phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            drawn, downs = phone.evaluate("[window.__drawn, window.__downs]")
+            if downs[-1] - drawn < SOON:
+                break
+            phone.wait_for_selector("dialog.scores[open]", state="detached", timeout=5_000)
+        else:
+            raise AssertionError(f"could not tap within {SOON} ms of the dialog opening: {downs[-1] - drawn:.0f} ms")
+        phone.wait_for_timeout(300)
+        assert phone.locator("dialog.scores[open]").count() == 1   # the quick tap did nothing
+        phone.wait_for_function("(t) => performance.now() - t >= 400", arg=drawn)
+        press(phone, phone.locator(close))
+        phone.wait_for_selector("dialog.scores[open]", state="detached", timeout=5_000)
+    finally:
+        phone.evaluate(GUARD_OFF)
+
+
 def test_a_double_tap_on_start_is_not_a_refused_card_in_cuatrola(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     collect_said(phone)
@@ -840,3 +938,117 @@ def test_the_table_fits_a_phone_held_sideways(phone, app_url):
     finally:
         phone.set_viewport_size({"width": 412, "height": 839})
         use_language(phone, app_url, "en", speed="instant")
+
+
+# ---------------------------------------------------------------- every window, every row of controls
+# Issue 32: on a short landscape window (1024x730, 1366x682) the table overflowed while the
+# capture choice was shown (the header or the bottom of the hand cut off, the page scrolled).
+# Every size either way up, with every row of controls a table can show: the bids, a capture
+# choice (four ways), a ronda claim, the hint and take-back buttons; the felt's cards, seats
+# and cartons inside the felt (none under your part of the table).
+WINDOWS = [(1024, 730), (1366, 682), (412, 839), (360, 640)]
+FELT_FITS = """() => {
+  const out = [];
+  const f = document.querySelector('.table .felt').getBoundingClientRect();
+  for (const el of document.querySelectorAll('.table .felt .card, .table .felt .seat-label, .table .felt .carton, .table .felt .trump-box')) {
+    if (!el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < f.top - 0.5 || r.bottom > f.bottom + 0.5 || r.left < f.left - 0.5 || r.right > f.right + 0.5)
+      out.push(`${el.className} ${el.dataset.card || ''} out of the felt: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} in ${Math.round(f.top)}-${Math.round(f.bottom)}`);
+  }
+  return out;
+}"""
+ASSISTS = {"assist": {"hint": True, "takeback": True}}
+
+
+def _bot_until(match, want, mine=None, limit=300):
+    """Play on with the novice in every seat (``mine(view)`` for the person's seat, when given)
+    until ``want(view of seat 0)``; None if the match ends first."""
+    for _ in range(limit):
+        view = handle({"op": "view", "match": match, "seat": 0})["view"]
+        if want(view):
+            return match
+        if view.get("winner") is not None:
+            return None
+        seat = view["turn"]
+        action = (mine(view) if seat == 0 and mine else None) or handle(
+            {"op": "bot", "match": match, "seat": seat, "level": "novice"})["action"]
+        match = handle({"op": "act", "match": match, "seat": seat, "action": action})["match"]
+    return None
+
+
+def _new(game, seed, players=None):
+    return handle({"op": "new", "game": game, "seed": seed, "seat": 0, "rules": {"players": players} if players else {},
+                   "meta": {"app": "tapete-web", "level": "novice", **ASSISTS}})["match"]
+
+
+@functools.cache
+def every_controls_row():
+    """[(name, match, card to tap or None)]: Cuatrola's bids and a trick; Cuarenta (2 and 4
+    players) choosing among four captures, and claiming a ronda (found with CPython)."""
+    out = []
+    out.append(("bids", _bot_until(_new("cuatrola", "rows-bid"), lambda v: v["turn"] == 0), None))
+    out.append(("trick", _bot_until(_new("cuatrola", "rows-trick"), lambda v: v["turn"] == 0 and v["phase"] == "play"
+                                    and len(v.get("trick") or []) >= 2, mine=lambda v: "pass" if "pass" in v["legal"] else None), None))
+
+    def ways(v):
+        by = {}
+        for o in v["captures"]:
+            by.setdefault(o["card"], []).append(o)
+        return max(by.items(), key=lambda kv: len(kv[1]), default=(None, []))
+
+    for players in (2, 4):
+        for k in range(400):
+            m = _bot_until(_new("cuarenta", f"rows-cap-{k}", players), lambda v: v["turn"] == 0 and v["phase"] == "play"
+                           and len(ways(v)[1]) >= 4 and len(v["table"]) >= 4, limit=60)
+            if m:
+                view = handle({"op": "view", "match": m, "seat": 0})["view"]
+                out.append((f"capture choice, {players} players", m, ways(view)[0]))
+                break
+        for k in range(300):
+            m = _bot_until(_new("cuarenta", f"rows-claim-{k}", players), lambda v: v["phase"] == "claim" and v["turn"] == 0, limit=200)
+            if m:
+                out.append((f"ronda claim, {players} players", m, None))
+                break
+    assert len(out) == 6, [n for n, _, _ in out]
+    return out
+
+
+def test_the_table_fits_every_window_with_every_row_of_controls(phone, app_url):
+    from .review_helpers import record
+    looks = (("de", {}), ("es", {}), ("es", {"cardSize": "large", "indices": "large", "hand": "left"}))
+    try:
+        for lang, look in looks:
+            phone.set_viewport_size({"width": 412, "height": 839})
+            use_language(phone, app_url, lang, speed="instant", **{"cardSize": "normal", "indices": "normal", "hand": "right", **look})
+            for n, (name, match, card) in enumerate(every_controls_row()):
+                rid = f"rows-{lang}-{len(look)}-{n}"
+                put_raw(phone, record(rid, match))
+                phone.set_viewport_size({"width": 412, "height": 839})
+                phone.goto(f"{app_url}#/play/{rid}")
+                phone.wait_for_selector(".table .controls button, .table .hand button.card:not(.illegal)", timeout=60_000)
+                if card:
+                    press(phone, phone.locator(f".hand button.card[data-card='{card}']"))
+                    phone.wait_for_selector(".controls .capture-btn")
+                    assert phone.locator(".controls .capture-btn").count() >= 4, name
+                assert phone.locator("#hint-btn").count() == 1, name
+                for w, h in WINDOWS + [(h, w) for w, h in WINDOWS]:
+                    phone.set_viewport_size({"width": w, "height": h})
+                    phone.wait_for_timeout(60)
+                    where = (lang, look, name, w, h)
+                    assert phone.evaluate(SIDEWAYS_FITS) == [], where
+                    assert phone.evaluate(HEADER_FITS) == [], where
+                    assert phone.evaluate(FELT_FITS) == [], where
+                    if name == "capture choice, 2 players" and (w, h) == (1366, 682) and not look:
+                        # a wide, short window: the table's cards in one row, as large as its
+                        # height allows (in two rows of four they were 40 px wide, the hand's 100)
+                        widths = phone.eval_on_selector_all(".table-cards > .card", "els => els.map(e => e.getBoundingClientRect().width)")
+                        assert len(widths) >= 7 and min(widths) >= 70, (where, widths)
+                    if look and (w, h) == (1366, 682):
+                        # large cards overlap in the hand only where its width needs it
+                        lefts = phone.eval_on_selector_all(".hand button.card", """els => els.map(e => {
+                          const r = e.getBoundingClientRect(); return [r.left, r.right]; })""")
+                        assert all(a[1] <= b[0] + 0.5 for a, b in zip(lefts, lefts[1:])), (where, lefts)
+    finally:
+        phone.set_viewport_size({"width": 412, "height": 839})
+        use_language(phone, app_url, "en", speed="instant", cardSize="normal", indices="normal", hand="right")

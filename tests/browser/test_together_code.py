@@ -480,20 +480,22 @@ def test_a_missing_qr_library_names_npm_ci(tmp_path, monkeypatch):
 
 
 def test_nothing_on_first_paint_loads_the_feature():
-    """The home screen's files name web/together/ and the vendored libraries only inside an
-    import() run when the feature is opened (screens/play.js: a table played together; its screens)."""
-    dynamic = re.compile(r"""import\(\s*["'][^"']*(together/|vendor/)[^"']*["']\s*\)""")
+    """The home screen's files name web/together/, the vendored libraries and the lessons
+    (web/lessons/, issue 32) only inside an import() run when the feature is opened
+    (screens/play.js: a table played together; its screens; app.js: #/learn)."""
+    dynamic = re.compile(r"""import\(\s*["'][^"']*(together/|vendor/|lessons/)[^"']*["']\s*\)""")
     for name in ("index.html", "boot.js", "app.js", "screens/home.js",
                  "games.js", "boot-bar.js", "sw-update.js", "screens/play.js"):   # (app.js's static imports)
         text = dynamic.sub("", (ROOT / "web" / name).read_text())
         code = "\n".join(line.split("//")[0] for line in text.splitlines())   # not in comments
-        assert "together/" not in code and "vendor/" not in code, name
+        assert "together/" not in code and "vendor/" not in code and "lessons/" not in code, name
     for path in (ROOT / "web").rglob("*.js"):
-        if "together" in path.parts:
-            continue
-        text = path.read_text()
-        assert not re.search(r"""^\s*import\s[^;]*["'][^"']*together/""", text, re.M), \
-            f"{path}: a static import of web/together/ (use import() when the feature opens)"
+        for feature in ("together", "lessons"):
+            if feature in path.parts:
+                continue
+            text = path.read_text()
+            assert not re.search(r"""^\s*import\s[^;]*["'][^"']*%s/""" % feature, text, re.M), \
+                f"{path}: a static import of web/{feature}/ (use import() when the feature opens)"
 
 
 def test_the_test_page_enforces_the_csp(together):

@@ -21,6 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 import build
 
+# one worker runs them all: their module fixture (a Pyodide trace, a build) is made once
+pytestmark = pytest.mark.xdist_group("stdlib-archive")
+
 NODE = shutil.which("node") or shutil.which("nodejs")
 needs_node = pytest.mark.skipif(
     not NODE or not (build.PYODIDE_DIR / "pyodide.mjs").is_file(),

@@ -20,6 +20,9 @@ import pytest
 import build
 from tools.build.pyodide import PyodideUnavailable, check_available
 
+# one worker runs them all: their module fixture (a Pyodide trace, a build) is made once
+pytestmark = pytest.mark.xdist_group("pyodide-stdlib")
+
 
 @pytest.fixture(scope="module")
 def trace():

@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Figures of the web app, in one run (docs/performance.md, "Web start").
 
+    python3 -m tools.bench.web        # the default: 3.5-4 min on 2 cores at load 5-23 (2026-12-06)
     python3 -m tools.bench.web [--runs 3] [--throttle none,cdp:4,cdp:6,cpu:4,cpu:6]
+                               [--network 10mbit:40ms,1.6mbit:150ms] [--network-cpu cpu:1]
+                               [--phone cpu:4]
 
-For each CPU setting (``--throttle``), interleaved runs of the app and of a bare page that
-only loads Pyodide in a module worker, each in a fresh browser profile:
+For each CPU setting (``--throttle``, default ``none``), interleaved runs of the app and of a
+bare page that only loads Pyodide in a module worker, each in a fresh browser profile:
 
 - the bytes of a first visit, as they crossed the network (raw), and what they would be
-  with gzip (each served file gzipped at level 9);
+  with gzip (each served file gzipped at level 9). A first visit ends when the page asks the
+  service worker for the later stage (web/sw-update.js: the engine up, the service worker in
+  control, V8's code cache warmed): every response to a request made before that moment is
+  counted, and the later stage's own files apart;
 - first paint and "engine ready" (the worker has Python and every engine module) after
   navigation: first visit (fresh profile: Python downloads and starts while the service
   worker installs), a reload offline (the server refuses to answer and the browser is
@@ -15,8 +21,9 @@ only loads Pyodide in a module worker, each in a fresh browser profile:
   (reload on #/play/<id>); the bare page's cold start and its reload from the HTTP cache;
   the ratios app / bare of the same setting;
 - where the time of a first visit and of a reload goes (the worker's stages);
-- a Cuatrola expert move: the `bot` op at level "expert" from the page, for every move of
-  one hand (four expert seats, seed "bench expert");
+- the Cuatrola and the Cuarenta expert's moves: the `bot` op at level "expert" from the
+  page, for every move of one hand (the engine's default rules, every seat expert, seed
+  "bench expert");
 - tap to card: a tap on a playable card of the person's hand until that card is in the
   trick on screen (speed "instant", the first three plays of a hand).
 
@@ -26,21 +33,41 @@ Python's worker, the service worker or WebAssembly compilation (the bench measur
 reaches and prints it); ``cpu:R``: the whole browser held to 1/R of one CPU (``SlowCPU``:
 a cgroup quota, or ``cpulimit``), the approximation of a phone used for the figures.
 
-Medians of --runs runs; compare figures only within one run and one setting (the machine
-is noisy). Needs Debian's Chromium (/usr/bin/chromium) and the playwright package
-(.ci/browser-setup.sh).
+For each network shape (``--network``, default ``10mbit:40ms,1.6mbit:150ms``; ``none``:
+none), a first visit of the app and of the bare page under Chromium's network emulation
+(DevTools ``Network.emulateNetworkConditions``: the download rate, the upload rate half of
+it, the round trip as the latency of each request), set on the page (which covers its
+dedicated workers: Python's) and on the service worker as soon as its script has loaded;
+the servers then gzip what a web host gzips (``Content-Encoding: gzip``, level 9: not the
+``.zip`` and ``.png`` files). These runs hold the whole browser to one CPU with a high
+weight (``--network-cpu``, default ``cpu:1``: SlowCPU below), so that other work on a shared
+machine does not decide their times (a CPU-bound start would hide the network). Reported: first paint, engine ready, the service worker in
+control, the first visit's end, the later stage's end, and engine ready as a ratio to the
+bare page's Pyodide under the same shape.
+
+``--phone`` (default ``cpu:4``; ``none``: none): the experts' moves again, in the profile of
+the first run of the app (installed, its snapshot stored), started again with the whole
+browser held to that CPU setting: a phone-class figure.
+
+Medians of --runs runs (default 1); compare figures only within one run and one setting
+(the machine is noisy). Needs Debian's Chromium (/usr/bin/chromium) and the playwright
+package (.ci/browser-setup.sh).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
+import io
+import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -164,17 +191,20 @@ class SlowCPU:
     is a wrapper script that starts Chromium inside the limit. ``rate`` 1 = one whole CPU."""
 
     PERIOD_US = 10_000
+    made = 0   # (each its own cgroup: two settings of one rate may be asked for)
 
     def __init__(self, rate: float, tmp: Path):
         self.rate = rate
         self.group = None
         quota = int(self.PERIOD_US / rate)
-        wrapper = tmp / f"chromium-{int(rate * 10)}.sh"
+        SlowCPU.made += 1
+        name = f"{int(rate * 10)}-{SlowCPU.made}"
+        wrapper = tmp / f"chromium-{name}.sh"
         root = cpu_cgroups()
         try:
             if root is None:
                 raise OSError("no writable cgroup with the cpu controller")
-            self.group = new_cgroup(root, f"tapete-bench-{os.getpid()}-{int(rate * 10)}", 256 * 1024,
+            self.group = new_cgroup(root, f"tapete-bench-{os.getpid()}-{name}", 256 * 1024,
                                     quota, self.PERIOD_US)
             self.method = (f"cgroup ({'v2 cpu.max' if root == CGROUP_V2 else 'v1 cpu.cfs_quota_us'}) "
                            f"{quota} us per {self.PERIOD_US} us")
@@ -218,6 +248,122 @@ def gz(data: bytes) -> int:
     return len(gzip.compress(data, 9, mtime=0))
 
 
+#: what a web host sends as it is (already compressed)
+NOT_GZIPPED = (".zip", ".png")
+
+
+@functools.lru_cache(maxsize=None)
+def gzipped(path: str, mtime_ns: int) -> bytes:
+    return gzip.compress(Path(path).read_bytes(), 9, mtime=0)
+
+
+class BenchHandler(build.DistHandler):
+    """``build.py serve``'s handler, with two things for the bench: each entry of
+    ``server.log`` also has the time its request arrived, ``(path, status, bytes, time)``
+    (``time.time()``: a first visit is told from the later stage by it); with ``server.gzip``
+    a file is sent gzipped (``Content-Encoding: gzip``, level 9, its own ETag) to a browser
+    that accepts it, as a web host does, but for ``NOT_GZIPPED``."""
+
+    def parse_request(self):
+        self._arrived = time.time()
+        return super().parse_request()
+
+    def _record(self, status, nbytes):
+        log = getattr(self.server, "log", None)
+        if log is not None:
+            log.append((self.path.split("?")[0].split("#")[0], status, nbytes, self._arrived))
+
+    def send_head(self):
+        if not getattr(self.server, "gzip", False) or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path) or path.endswith(NOT_GZIPPED):
+            return super().send_head()
+        st = os.stat(path)
+        etag = f'"{st.st_size:x}-{st.st_mtime_ns:x}-gz"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            self._record(304, 0)
+            return None
+        data = gzipped(path, st.st_mtime_ns)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
+        self.end_headers()
+        return io.BytesIO(data)
+
+
+def bench_server(directory: Path, **attrs) -> build.DistServer:
+    """A test server in a thread of this process (standing for the network): BenchHandler."""
+    server = build.DistServer(("127.0.0.1", 0), functools.partial(BenchHandler, directory=str(directory)))
+    server.log = []
+    for k, v in attrs.items():
+        setattr(server, k, v)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class Network:
+    """A network shape, ``<rate>mbit:<rtt>ms`` (e.g. ``1.6mbit:150ms``): Chromium's network
+    emulation with that download rate, half of it up, and the round trip as each request's
+    latency. Set on the page (DevTools ``Network.emulateNetworkConditions``: it covers the
+    page's dedicated workers, Python's, which share the page's rate) and, as soon as its
+    script has loaded, on each service worker (a target of its own, attached through the
+    page's session; Chromium throttles it apart: while both download at once the link is
+    twice as wide. On a first visit the service worker fetches from the network only after
+    the engine is up). Responses from the HTTP cache are not slowed. ``reached`` counts the
+    service workers throttled."""
+
+    def __init__(self, spec: str):
+        self.spec = spec
+        rate, _, rtt = spec.partition(":")
+        try:
+            if not (rate.endswith("mbit") and rtt.endswith("ms")):
+                raise ValueError
+            self.mbit, self.rtt = float(rate[:-4]), float(rtt[:-2])
+            if self.mbit <= 0 or self.rtt < 0:
+                raise ValueError
+        except ValueError:
+            raise SystemExit(f"bench_web: unknown --network {spec!r} (<rate>mbit:<rtt>ms, "
+                             "e.g. 1.6mbit:150ms)") from None
+        self.conditions = {"offline": False, "latency": self.rtt,
+                           "downloadThroughput": self.mbit * 1e6 / 8,
+                           "uploadThroughput": self.mbit * 1e6 / 16}
+        self.reached = 0
+
+    def apply(self, ctx, page):
+        """Before the first navigation of ``page``."""
+        self.reached = 0
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.emulateNetworkConditions", self.conditions)
+        command = json.dumps({"id": 1, "method": "Network.emulateNetworkConditions", "params": self.conditions})
+
+        def created(event):
+            info = event["targetInfo"]
+            if info["type"] == "service_worker":
+                cdp.send("Target.attachToTarget", {"targetId": info["targetId"], "flatten": False})
+
+        def message(event):
+            # (sent before the worker's script has loaded, the command is answered and lost)
+            if "Inspector.workerScriptLoaded" in event["message"]:
+                cdp.send("Target.sendMessageToTarget", {"sessionId": event["sessionId"], "message": command})
+                self.reached += 1
+
+        cdp.on("Target.targetCreated", created)
+        cdp.on("Target.receivedMessageFromTarget", message)
+        cdp.send("Target.setDiscoverTargets", {"discover": True})
+        page._bench_net = cdp   # keep the session (and its setting) alive
+
+
 #: where a first visit's bytes go: (group, test on the served path), the first that matches
 BYTE_GROUPS = (
     ("Pyodide's wasm", lambda p: p.endswith(".wasm")),
@@ -231,23 +377,24 @@ BYTE_GROUPS = (
 )
 
 
-def byte_groups(log, site: Path) -> list[tuple[str, int, int]]:
-    """(group, files, gzip bytes) of a first visit's responses, by BYTE_GROUPS."""
+def byte_groups(log, site: Path) -> dict[str, tuple[int, int]]:
+    """{group: (files, gzip bytes)} of the responses of ``log``, by BYTE_GROUPS."""
     out = {name: [0, 0] for name, _t in BYTE_GROUPS}
-    for path, status, _n in log:
+    for path, status, *_ in log:
         if status != 200:
             continue
         rel = path.lstrip("/") or "index.html"
         name = next(name for name, test in BYTE_GROUPS if test(rel))
         out[name][0] += 1
         out[name][1] += served_sizes([(path, status, 0)], site)[1]
-    return [(name, n, b) for name, (n, b) in out.items() if n]
+    return {name: (n, b) for name, (n, b) in out.items() if n}
 
 
 def served_sizes(log, site: Path):
-    raw = sum(n for _p, status, n in log if status == 200)
+    """(bytes as they crossed the network, the same files gzipped -9) of the 200s of ``log``."""
+    raw = sum(n for _p, status, n, *_ in log if status == 200)
     gzipped = 0
-    for path, status, _n in log:
+    for path, status, *_ in log:
         if status != 200:
             continue
         rel = path.lstrip("/") or "index.html"
@@ -290,6 +437,7 @@ def launch(pw, profile, throttle=None):
     ctx = pw.chromium.launch_persistent_context(
         str(profile), executable_path=throttle.executable if throttle else CHROMIUM,
         args=ARGS, headless=True, viewport={"width": 412, "height": 839})
+    ctx.add_init_script("window.__tapeteTapFreshMs = 0")   # taps faster than a person (web/ui.js, the tap guard)
     return ctx
 
 
@@ -352,28 +500,55 @@ def measured(page, go):
         go()
 
 
-def first_visit(pw, url, server, profile: Path, throttle):
+def first_visit(pw, url, server, profile: Path, throttle, network=None):
     """A fresh browser profile's first, measured visit of ``url``: (context, page)."""
     ctx = launch(pw, profile, throttle)
     ctx.add_init_script(FIRST_SCREEN)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     throttle.apply(ctx, page)
+    if network:
+        network.apply(ctx, page)
     server.log.clear()
     measured(page, lambda: page.goto(url, wait_until="commit"))
     return ctx, page
+
+
+def first_visit_done(page, server) -> dict:
+    """After an app's first visit has been measured: waits for the service worker in
+    control, the snapshot, V8's code cache and the later stage, then splits the server's log
+    at the moment the page asked for the later stage (the first visit's end). Times in ms
+    after navigation."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=600_000)
+    page.wait_for_function("() => window.__tapete.snapshot !== null", timeout=600_000)
+    # (after a first visit the app loads Pyodide's JS once more for V8's code cache: app.js)
+    page.wait_for_function("() => !('codeCache' in window.__tapete) || window.__tapete.codeCache !== null",
+                           timeout=600_000)
+    page.wait_for_function("() => window.__tapete.later && window.__tapete.later.state !== 'running'",
+                           timeout=600_000)
+    later = page.evaluate("""() => ({ ...window.__tapete.later, origin: performance.timeOrigin })""")
+    cut = later["started"] / 1000
+    time.sleep(0.5)   # (a response still on its way)
+    log = list(server.log)
+    return {"controlled": page.evaluate("() => window.__controlledAt"),
+            "stored": page.evaluate("() => window.__tapete.snapshot"),
+            "log": [e for e in log if e[3] < cut], "later_log": [e for e in log if e[3] >= cut],
+            "done": later["started"] - later["origin"], "later_ended": later.get("ended", later["started"]) - later["origin"],
+            "later": later}
 
 
 # the worker's boot report, with its start in the page's clock (ms after navigation)
 BOOT = """() => ({ ...window.__tapete.boot,
   started: window.__tapete.boot.started - performance.timeOrigin })"""
 
-# every move of one Cuatrola hand by four expert players, each `bot` call timed (ms)
-EXPERT = """async () => {
+# every move of one hand of `game` (the engine's default rules) by expert players in every
+# seat, each `bot` call timed (ms)
+EXPERT_GAMES = ("cuatrola", "cuarenta")
+EXPERT = """async (game) => {
   const { engine } = await import('./engine.js');
-  const first = await engine.call({ op: 'new', game: 'cuatrola', seed: 'bench expert', rules: {}, seat: 0 });
+  const first = await engine.call({ op: 'new', game, seed: 'bench expert', rules: {}, seat: 0 });
   let match = first.match, turn = first.view.turn, hand = first.view.hand_no;
   const times = [];
-  while (turn >= 0 && times.length < 60) {
+  while (turn >= 0 && times.length < 80) {
     const t = performance.now();
     const a = await engine.call({ op: 'bot', match, seat: turn, level: 'expert', viewers: [0] });
     times.push(performance.now() - t);
@@ -418,19 +593,12 @@ def tap_to_card(page, url, taps=3):
 
 
 def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
-    ctx, page = first_visit(pw, url, server, tmp / f"app-{throttle.kind}{throttle.rate:g}-{i}", throttle)
+    profile = tmp / f"app-{throttle.kind}{throttle.rate:g}-{i}"
+    ctx, page = first_visit(pw, url, server, profile, throttle)
     cold = page.evaluate("() => window.__tapete.readyAt")
     cold_paint = page.evaluate("() => window.__firstScreen")
     cold_boot = page.evaluate(BOOT)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=300_000)
-    page.wait_for_function("() => window.__tapete.snapshot !== null", timeout=300_000)
-    # (after a first visit the app loads Pyodide's JS once more for V8's code cache: app.js)
-    page.wait_for_function("() => !('codeCache' in window.__tapete) || window.__tapete.codeCache !== null",
-                           timeout=300_000)
-    controlled = page.evaluate("() => window.__controlledAt")
-    stored = page.evaluate("() => window.__tapete.snapshot")
-    time.sleep(0.5)
-    log = list(server.log)
+    done = first_visit_done(page, server)
     server.offline = True
     ctx.set_offline(True)
     measured(page, lambda: page.reload(wait_until="commit"))
@@ -450,17 +618,50 @@ def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
     resume_ready = page.evaluate("() => window.__tapete.readyAt")
     resume_preview = page.evaluate("() => !!document.querySelector('.table')")
     resume_boot = page.evaluate(BOOT)
-    expert = page.evaluate(EXPERT)
+    expert = {game: page.evaluate(EXPERT, game) for game in EXPERT_GAMES}
     taps = tap_to_card(page, url)
     server.offline = False
     ctx.close()
-    return {"cold": cold, "warm": warm, "log": log, "stages": boot["stages"], "started": boot["started"],
-            "cold_stages": cold_boot["stages"], "cold_started": cold_boot["started"], "controlled": controlled,
+    return {**done, "cold": cold, "warm": warm, "stages": boot["stages"], "started": boot["started"],
+            "cold_stages": cold_boot["stages"], "cold_started": cold_boot["started"],
             "restored": boot["snapshot"]["used"] and resume_boot["snapshot"]["used"],
             "cold_paint": cold_paint, "warm_paint": warm_paint,
             "resume_paint": resume_paint, "resume_ready": resume_ready, "resumed": resume_preview,
             "resume_stages": resume_boot["stages"], "resume_started": resume_boot["started"],
-            "stored": stored, "expert": expert, "taps": taps}
+            "expert": expert, "taps": taps, "profile": profile}
+
+
+def app_shaped(pw, url, server, tmp: Path, i: int, network, throttle) -> dict:
+    """A first visit of the app under a network shape (``throttle``: --network-cpu)."""
+    ctx, page = first_visit(pw, url, server, tmp / f"app-net-{network.mbit:g}-{i}", throttle, network)
+    out = {"cold": page.evaluate("() => window.__tapete.readyAt"),
+           "cold_paint": page.evaluate("() => window.__firstScreen"), **first_visit_done(page, server),
+           "reached": network.reached}
+    ctx.close()
+    return out
+
+
+def bare_shaped(pw, url, server, tmp: Path, i: int, network, throttle) -> dict:
+    ctx, page = first_visit(pw, url, server, tmp / f"bare-net-{network.mbit:g}-{i}", throttle, network)
+    out = {"cold": page.evaluate("() => window.__bare.readyAt"), "log": list(server.log)}
+    ctx.close()
+    return out
+
+
+def phone_experts(pw, url, profile: Path, throttle) -> dict:
+    """The experts' moves in an installed profile started again under ``throttle``
+    (a restore from its snapshot first): {"ready": ms, "restored": bool, game: [ms, ...]}."""
+    ctx = launch(pw, profile, throttle)
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    throttle.apply(ctx, page)
+    page.goto(url + "#/")
+    page.wait_for_selector("html[data-engine=ready]", timeout=600_000)
+    out = {"ready": page.evaluate("() => window.__tapete.readyAt"),
+           "restored": page.evaluate("() => window.__tapete.boot.snapshot.used")}
+    for game in EXPERT_GAMES:
+        out[game] = page.evaluate(EXPERT, game)
+    ctx.close()
+    return out
 
 
 def bare_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
@@ -534,14 +735,10 @@ def report_setting(throttle, apps, bares, reached):
     for name, a, bname, b, target in rows:
         print(f"| {name} | {a:.0f} ms | {bname} {b:.0f} ms | {a / b:.2f} | {target} |")
     print()
-    expert = [statistics.median(r["expert"]) for r in apps]
-    worst = [max(r["expert"]) for r in apps]
-    total = [sum(r["expert"]) for r in apps]
+    for game in EXPERT_GAMES:
+        print(expert_line(game, [r["expert"][game] for r in apps]))
     dom = [statistics.median(t["dom"] for t in r["taps"]) for r in apps]
     shown = [statistics.median(t["shown"] for t in r["taps"]) for r in apps]
-    print(f"Cuatrola expert move (one hand, {len(apps[0]['expert'])} moves, `bot` from the page): "
-          f"median {statistics.median(expert):.1f} ms, slowest {statistics.median(worst):.0f} ms, "
-          f"the hand {statistics.median(total):.0f} ms (medians of the runs)")
     print(f"tap to card (first three plays): in the trick {statistics.median(dom):.0f} ms, "
           f"on screen {statistics.median(shown):.0f} ms after the tap (medians)")
     print()
@@ -556,8 +753,9 @@ def report_setting(throttle, apps, bares, reached):
     print(f"first visit (ms after navigation, medians): Python's worker started {med(apps, 'cold_started'):.0f}, "
           f"its stages (ms after it started): {stage_line(apps, 'cold_stages')}; engine ready "
           f"{med(apps, 'cold'):.0f}; the service worker took control at "
-          f"{statistics.median(r['controlled'] or 0 for r in apps):.0f}. Bare page: worker started "
-          f"{med(bares, 'cold_started'):.0f}, Pyodide loaded {b_cold:.0f}")
+          f"{statistics.median(r['controlled'] or 0 for r in apps):.0f}; the first visit done (the later "
+          f"stage asked for) at {med(apps, 'done'):.0f}, the later stage done at {med(apps, 'later_ended'):.0f}. "
+          f"Bare page: worker started {med(bares, 'cold_started'):.0f}, Pyodide loaded {b_cold:.0f}")
     print(f"reload: worker started {med(apps, 'started'):.0f} ms after navigation; its stages: "
           f"{stage_line(apps, 'stages')} (bare page: Pyodide loaded {med(bares, 'worker'):.0f} ms after its "
           f"worker started)")
@@ -573,13 +771,76 @@ def report_setting(throttle, apps, bares, reached):
     print()
 
 
+def expert_line(game: str, runs: list[list[float]]) -> str:
+    """One line on an expert's moves: ``runs``, the move times (ms) of each run."""
+    return (f"{game.capitalize()} expert move (one hand, {len(runs[0])} moves, `bot` from the page): "
+            f"median {statistics.median(statistics.median(r) for r in runs):.1f} ms, slowest "
+            f"{statistics.median(max(r) for r in runs):.0f} ms, the hand "
+            f"{statistics.median(sum(r) for r in runs):.0f} ms (medians of the runs)")
+
+
+def wire(log) -> int:
+    """The bytes of the 200 responses of ``log`` as they crossed the network."""
+    return sum(e[2] for e in log if e[1] == 200)
+
+
+def report_networks(shaped, throttle):
+    """The first visits under each network shape, against the bare page's."""
+    print(f"### A first visit over a phone's network (CPU: {throttle.spec}, {throttle.method})")
+    print()
+    print("Chromium's network emulation (page, Python's worker, service worker); the servers gzip "
+          "like a web host (level 9, not .zip or .png). ms after navigation, medians; ratio: the "
+          "app's engine ready / the bare page's Pyodide loaded, same shape.")
+    print()
+    print("| shape | app: first paint | engine ready | service worker in control | first visit done | "
+          "later stage done | bare page: Pyodide loaded | ratio (target <= 0.8) | over the wire: app's "
+          "first visit, later stage, bare page (its bytes alone at that rate) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for net, apps, bares in shaped:
+        first = statistics.median(wire(r["log"]) for r in apps)
+        later = statistics.median(wire(r["later_log"]) for r in apps)
+        bare = statistics.median(wire(r["log"]) for r in bares)
+        print(f"| {net.mbit:g} Mbit/s, {net.rtt:g} ms | {med(apps, 'cold_paint'):.0f} | {med(apps, 'cold'):.0f} | "
+              f"{statistics.median(r['controlled'] or 0 for r in apps):.0f} | {med(apps, 'done'):.0f} | "
+              f"{med(apps, 'later_ended'):.0f} | {med(bares, 'cold'):.0f} | "
+              f"**{med(apps, 'cold') / med(bares, 'cold'):.2f}** | {first:,.0f} B, {later:,.0f} B, "
+              f"{bare:,.0f} B ({bare * 8 / (net.mbit * 1e3):,.0f} ms) |")
+    print()
+    ms = lambda rows: ", ".join(f"{r['cold']:.0f}" for r in rows)   # noqa: E731
+    print("runs (ms, engine ready): " + "; ".join(f"{net.spec} app {ms(apps)}, bare {ms(bares)}"
+                                                  for net, apps, bares in shaped)
+        + "; service workers throttled per app run: "
+        + ", ".join(str(r["reached"]) for _n, apps, _b in shaped for r in apps))
+    print()
+
+
+def report_phone(throttle, runs):
+    print(f"### The experts on a phone-class CPU: {throttle.spec} ({throttle.method})")
+    print()
+    print(f"the installed app started again under {throttle.spec}: engine ready "
+          f"{statistics.median(r['ready'] for r in runs):.0f} ms after navigation (restored from the "
+          f"snapshot: {sum(1 for r in runs if r['restored'])} of {len(runs)})")
+    for game in EXPERT_GAMES:
+        print(expert_line(game, [r[game] for r in runs]))
+    print()
+
+
 def main(argv=None) -> int:
+    began = time.monotonic()
     ap = argparse.ArgumentParser(prog="python3 -m tools.bench.web",
                                  description="Figures of the web app (docs/performance.md)")
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--throttle", default="none,cdp:4,cdp:6,cpu:4,cpu:6",
-                    help="CPU settings, comma-separated: none, cdp:R (Chromium's throttling of "
-                         "the page), cpu:R (the whole browser at 1/R of one CPU)")
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--throttle", default="none",
+                    help="CPU settings of the start-up runs, comma-separated: none, cdp:R (Chromium's "
+                         "throttling of the page), cpu:R (the whole browser at 1/R of one CPU); "
+                         "e.g. none,cdp:4,cdp:6,cpu:4,cpu:6")
+    ap.add_argument("--network", default="10mbit:40ms,1.6mbit:150ms",
+                    help="network shapes of first visits, comma-separated <rate>mbit:<rtt>ms, or none")
+    ap.add_argument("--network-cpu", default="cpu:1",
+                    help="the CPU setting of the network shapes' runs (default cpu:1: the whole browser "
+                         "held to one CPU, with the weight that keeps other work from taking it)")
+    ap.add_argument("--phone", default="cpu:4",
+                    help="the CPU setting of the experts' phone-class figure (cpu:R or cdp:R), or none")
     args = ap.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
@@ -589,76 +850,107 @@ def main(argv=None) -> int:
     if not Path(CHROMIUM).exists():
         print(f"bench_web: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr)
         return 2
+    specs = [spec.strip() for spec in args.throttle.split(",") if spec.strip()]
+    if not specs:
+        raise SystemExit("bench_web: --throttle needs at least one CPU setting (e.g. none)")
+    networks = [Network(spec.strip()) for spec in args.network.split(",")
+                if spec.strip() and spec.strip() != "none"]
     info = build.build(quiet=True)
     tmp = Path(tempfile.mkdtemp(prefix="tapete-bench-"))
     site = bare_site(tmp)
-    app_srv = build.serve_in_thread(build.DIST, log=[])
-    bare_srv = build.serve_in_thread(site, log=[], cache_control="max-age=3600")
-    app_url = f"http://127.0.0.1:{app_srv.server_address[1]}/"
-    bare_url = f"http://127.0.0.1:{bare_srv.server_address[1]}/"
+    app_srv = bench_server(build.DIST)
+    bare_srv = bench_server(site, cache_control="max-age=3600")
+    # the same, gzipping like a web host: for the network shapes
+    app_gz = bench_server(build.DIST, gzip=True)
+    bare_gz = bench_server(site, cache_control="max-age=3600", gzip=True)
+    url = lambda srv: f"http://127.0.0.1:{srv.server_address[1]}/"   # noqa: E731
     load = [os.getloadavg()[0]]
     throttles = []
     results = []
+    shaped = []
+    phone = None
     servers = ServerFirst(tmp)
     try:
-        throttles = [Throttle(spec.strip(), tmp, servers.executable)
-                     for spec in args.throttle.split(",") if spec.strip()]
+        throttles = [Throttle(spec, tmp, servers.executable) for spec in specs]
+        startup = list(throttles)   # the start-up runs' settings; the others are closed too
+        if networks:
+            net_cpu = Throttle(args.network_cpu, tmp, servers.executable)
+            throttles.append(net_cpu)
         with sync_playwright() as pw:
-            for thr in throttles:
-                reached = reach(pw, bare_url, thr, tmp) if thr.kind != "none" else None
+            for thr in startup:
+                reached = reach(pw, url(bare_srv), thr, tmp) if thr.kind != "none" else None
                 apps, bares = [], []
                 for i in range(args.runs):  # interleaved, so both see the same machine load
-                    apps.append(app_run(pw, app_url, app_srv, tmp, i, thr))
-                    bares.append(bare_run(pw, bare_url, bare_srv, tmp, i, thr))
+                    apps.append(app_run(pw, url(app_srv), app_srv, tmp, i, thr))
+                    bares.append(bare_run(pw, url(bare_srv), bare_srv, tmp, i, thr))
                     load.append(os.getloadavg()[0])
                 results.append((thr, apps, bares, reached))
+            for net in networks:
+                apps, bares = [], []
+                for i in range(args.runs):
+                    apps.append(app_shaped(pw, url(app_gz), app_gz, tmp, i, net, net_cpu))
+                    bares.append(bare_shaped(pw, url(bare_gz), bare_gz, tmp, i, net, net_cpu))
+                    load.append(os.getloadavg()[0])
+                shaped.append((net, apps, bares))
+            if args.phone != "none":
+                slow = Throttle(args.phone, tmp, servers.executable)
+                throttles.append(slow)
+                phone = (slow, [phone_experts(pw, url(app_srv), r["profile"], slow) for r in results[0][1]])
+                load.append(os.getloadavg()[0])
     finally:
-        app_srv.shutdown()
-        bare_srv.shutdown()
+        for srv in (app_srv, bare_srv, app_gz, bare_gz):
+            srv.shutdown()
         for thr in throttles:
             thr.close()
         servers.close()
 
     apps0, bares0 = results[0][1], results[0][2]
-    raw, gzipped = served_sizes(apps0[0]["log"], build.DIST)
-    braw, bgz = served_sizes(bares0[0]["log"], site)
-    groups = byte_groups(apps0[0]["log"], build.DIST)
-    bare_groups = {g: b for g, _n, b in byte_groups(bares0[0]["log"], site)}
+    first, later, bare = apps0[0]["log"], apps0[0]["later_log"], bares0[0]["log"]
+    raw, gzipped = served_sizes(first, build.DIST)
+    later_raw, later_gz = served_sizes(later, build.DIST)
+    braw, bgz = served_sizes(bare, site)
+    groups, later_groups = byte_groups(first, build.DIST), byte_groups(later, build.DIST)
+    bare_groups = byte_groups(bare, site)
     shutil.rmtree(tmp, ignore_errors=True)
-    requests = sum(1 for _p, s, _n in apps0[0]["log"] if s == 200)
-    revalidated = sum(1 for _p, s, _n in apps0[0]["log"] if s == 304)
-    own_log = [e for e in apps0[0]["log"] if not e[0].startswith("/pyodide/")]
+    ok = lambda log: sum(1 for e in log if e[1] == 200)   # noqa: E731
+    own_log = [e for e in first if not e[0].startswith("/pyodide/")]
     own_raw, own_gz = served_sizes(own_log, build.DIST)
     core = sum((build.PYODIDE_DIR / n).stat().st_size for n in build.PYODIDE_FILES)
-    print(f"Tapete web app {info['version']}, {args.runs} runs per CPU setting (medians), "
+    print(f"Tapete web app {info['version']}, {args.runs} run(s) per setting (medians), "
           f"{time.strftime('%Y-%m-%d %H:%M')}; load average (1 min) {min(load):.1f}-{max(load):.1f} "
           f"during the runs, {os.cpu_count()} CPUs; test servers "
           f"{'first (cgroup weight)' if servers.root else 'at normal priority (no cgroup)'}")
     print()
-    print("| first visit | bytes raw | bytes gzip | responses |")
+    print("| first visit (until the page asks for the later stage) | bytes raw | bytes gzip | responses |")
     print("| --- | --- | --- | --- |")
-    print(f"| app (page + Python's worker + service worker) | {raw:,} | {gzipped:,} | {requests} (+{revalidated} "
-          f"revalidated, 304) |")
-    print(f"| of which the app's own code and assets (not pyodide/) | {own_raw:,} | {own_gz:,} | "
-          f"{sum(1 for _p, s, _n in own_log if s == 200)} |")
-    print(f"| bare Pyodide page | {braw:,} | {bgz:,} | "
-          f"{sum(1 for _p, s, _n in bares0[0]['log'] if s == 200)} |")
+    print(f"| app (page + Python's worker + service worker) | {raw:,} | {gzipped:,} | {ok(first)} "
+          f"(+{sum(1 for e in first if e[1] == 304)} revalidated, 304) |")
+    print(f"| of which the app's own code and assets (not pyodide/) | {own_raw:,} | {own_gz:,} | {ok(own_log)} |")
+    print(f"| bare Pyodide page | {braw:,} | {bgz:,} | {ok(bare)} |")
     print(f"| Pyodide core alone ({', '.join(build.PYODIDE_FILES)}) | {core:,} | | |")
+    print(f"| after it: the app's later stage | {later_raw:,} | {later_gz:,} | {ok(later)} |")
     print(f"| dist/ on disk | {info['bytes']:,} | | {len(info['files'])} files |")
     print()
-    twice = sorted({p for p, s, _n in apps0[0]["log"] if s == 200
-                    and sum(1 for q, t, _m in apps0[0]["log"] if q == p and t == 200) > 1})
+    sent = [e[0] for e in first + later if e[1] == 200]
+    twice = sorted({p for p in sent if sent.count(p) > 1})
     print(f"first visit / bare Pyodide page, gzip: {gzipped / bgz:.3f} (target <= 0.75); raw: "
           f"{raw / braw:.3f}; the app's own code and assets gzipped: {own_gz / 1000:.0f} KB "
-          f"(target <= 400 KB); files downloaded twice: {', '.join(twice) or 'none'}")
+          f"(target <= 400 KB); files downloaded twice (first visit and later stage): {', '.join(twice) or 'none'}")
     print()
-    print("| where a first visit's bytes go | files | app, gzip | bare page, gzip |")
-    print("| --- | --- | --- | --- |")
-    for name, n, b in groups:
-        print(f"| {name} | {n} | {b:,} | {bare_groups.get(name, 0):,} |")
+    print("| where the bytes go (gzip) | first visit: files | bytes | later stage: files | bytes | bare page |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name, _test in BYTE_GROUPS:
+        f, lt, b = groups.get(name, (0, 0)), later_groups.get(name, (0, 0)), bare_groups.get(name, (0, 0))
+        if f[0] or lt[0] or b[0]:
+            print(f"| {name} | {f[0]} | {f[1]:,} | {lt[0]} | {lt[1]:,} | {b[1]:,} |")
     print()
     for thr, apps, bares, reached in results:
         report_setting(thr, apps, bares, reached)
+    if shaped:
+        report_networks(shaped, net_cpu)
+    if phone:
+        report_phone(*phone)
+    print(f"(the bench took {time.monotonic() - began:.0f} s)")
     return 0
 
 

@@ -24,11 +24,12 @@ export function actionLabel(text) {
   return card(text);
 }
 
-/** A value in its unit, signed ("+12 points", "−1.5 points") or not (a cost: "12 points"). */
+/** A value in its unit, signed ("+12 points", "−1.5 points", "−1 point") or not (a cost:
+ * "12 points"); the unit's plural form is the value's. */
 export function valueText(v, unit, signed = true) {
   if (v === null || v === undefined) return "—";
   const n = Math.round(v * 100) / 100;
   const num = (x) => fmtNumber(x, { upTo: 2 });
   const s = !signed ? num(n) : n > 0 ? `+${num(n)}` : n < 0 ? `−${num(Math.abs(n))}` : "0";
-  return t(`learn.unit.${unit}`, { v: s });
+  return t(`learn.unit.${unit}`, { v: s, n });
 }

@@ -1,10 +1,36 @@
 // Home: a new match of each game (for each number of players it is played by: web/games.js),
-// resume, the daily deal, play together, history, statistics, help, settings.
-// On screen at once: nothing here waits for Python.
+// resume, learn to play (and, once, to a first-time player, the first lesson), the daily deal,
+// play together, history, statistics, help, settings.
+// On screen at once: nothing here waits for Python (nor loads the lessons: web/lessons/).
 import { t, fmtDate } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import * as store from "../store.js";
-import { GAMES } from "../games.js";
+import { GAMES, GAME_IDS } from "../games.js";
+
+/** localStorage: when the first lesson was offered (it is offered once). */
+const OFFER_KEY = "tapete.lessonOffer";
+
+/**
+ * The first lesson of each game offered to a first-time player (no table opened yet, no
+ * lesson played, never offered): once, then never again; "Skip" puts it away. Null when not.
+ */
+function lessonOffer() {
+  try {
+    const ls = globalThis.localStorage;
+    if (ls.getItem(OFFER_KEY) || ls.getItem("tapete.lessons") || ls.getItem("tapete.lastTable")) return null;
+    ls.setItem(OFFER_KEY, String(Date.now()));
+  } catch {
+    return null;   // no storage: it could not be offered only once
+  }
+  const box = h("section", { class: "lesson-offer", id: "lesson-offer", "aria-labelledby": "lesson-offer-title" },
+    h("h2", { id: "lesson-offer-title", text: t("lessons.offer_title") }),
+    h("p", { text: t("lessons.offer_body") }),
+    h("div", { class: "row" },
+      GAME_IDS.map((g) => h("a", { class: "btn primary", href: `#/learn/${g}?first=1`, id: `lesson-offer-${g}` },
+        t("lessons.offer_start", { game: t(`game.${g}`) }))),
+      h("button", { type: "button", class: "btn", id: "lesson-offer-skip", onclick: () => box.remove() }, t("lessons.offer_skip"))));
+  return box;
+}
 
 /**
  * The ways to start a new match, one per game and number of players (web/games.js):
@@ -73,11 +99,16 @@ export async function showHome(root, isCurrent = () => true) {
     h("div", { class: "hero" },
       h("h1", { class: "brand-title", text: "Tapete" }),
       h("p", { class: "tagline", text: t("home.tagline") })),
+    lessonOffer(),
     resume,
     h("nav", { class: "home-actions", "aria-label": t("home.new_match") },
       newMatchChoices("new").map((c, i) => h("a", { class: i ? "btn big" : "btn big primary", href: c.href, id: c.id },
         h("span", { class: "btn-title", text: c.title }),
         h("span", { class: "btn-sub", text: c.sub })))),
+    h("nav", { class: "home-learn", "aria-label": t("lessons.title") },
+      h("a", { class: "btn big", href: "#/learn", id: "home-learn" },
+        h("span", { class: "btn-title", text: t("lessons.title") }),
+        h("span", { class: "btn-sub", text: t("lessons.home_sub") }))),
     h("nav", { class: "home-daily", "aria-label": t("daily.title") },
       h("a", { class: "btn big", href: "#/daily", id: "home-daily" },
         h("span", { class: "btn-title", text: t("daily.title") }),

@@ -26,7 +26,12 @@ export function presetHelp(game, name) {
   return has(`preset.${game}.${name}.help`) ? t(`preset.${game}.${name}.help`) : "";
 }
 export function levelLabel(name) { return has(`level.${name}`) ? t(`level.${name}`) : name; }
-export function levelHelp(name) { return has(`level.${name}.help`) ? t(`level.${name}.help`) : ""; }
+/** What a level does, in the game's own words where the catalog has them (the players of
+ * each game are different code: engine/bots, docs/bots.md). */
+export function levelHelp(name, game) {
+  for (const key of [`level.${game}.${name}.help`, `level.${name}.help`]) if (has(key)) return t(key);
+  return "";
+}
 
 /** Options a player chooses every time, shown above the folded rules (not part of a rule set). */
 export const EVERY_TIME = new Set(["players"]);
@@ -101,7 +106,7 @@ function buildForm(page, game, spec, query) {
   }
   const levels = spec.levels || [];
   const levelGroup = radioGroup("level", t("new.level"),
-    levels.map((l) => ({ value: l, label: levelLabel(l), help: levelHelp(l) })), "level");
+    levels.map((l) => ({ value: l, label: levelLabel(l), help: levelHelp(l, game) })), "level");
   const levelRadios = [...levelGroup.querySelectorAll("input")];
   const wantLevel = levels.includes(settings.level) ? settings.level : levels[levels.length - 1];
   for (const r of levelRadios) r.checked = r.value === wantLevel;

@@ -72,10 +72,11 @@ export function showReview(root, id, query) {
       list.append(li);
       return [d, li];
     });
-    let done = 0, mistakes = 0, lost = 0;
+    let done = 0, mistakes = 0;
+    const lost = new Map();   // unit -> what the costly mistakes cost in it
     const progress = () => {
       status.textContent = done < ds.length ? plural("review.progress", ds.length, { done })
-        : `${plural("review.mistakes", mistakes)}${mistakes ? ` · ${t("review.lost", { v: Math.round(lost * 100) / 100 })}` : ""}`;
+        : `${plural("review.mistakes", mistakes)}${mistakes ? ` · ${t("review.lost", { v: [...lost].map(([unit, v]) => valueText(v, unit, false)).join(", ") })}` : ""}`;
     };
     progress();
     for (const [d, li] of items) {
@@ -87,7 +88,7 @@ export function showReview(root, id, query) {
       if (!a.ok) li.append(h("p", { class: "error-text", text: engineText(a) }));
       else {
         fillDecision(li, a);
-        if (a.mistake.expert) { mistakes += 1; lost += a.cost.expert; }
+        if (a.mistake.expert) { mistakes += 1; lost.set(a.unit, (lost.get(a.unit) || 0) + a.cost.expert); }
       }
       done += 1;
       progress();

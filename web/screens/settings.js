@@ -1,11 +1,48 @@
-// Settings: language, computer-player speed, the table (vibration, animations), playing
-// across the internet (web/together/ice-settings.js), storage, version and updates.
+// Settings: language, computer-player speed, the table (vibration, animations), the cards
+// and table's look (theme, four colours, large indices, card size, left-handed: web/look.js),
+// playing across the internet (web/together/ice-settings.js), storage, version and updates.
 import { t, LANGS, setLang, fmtNumber } from "../i18n.js";
 import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
 import { engine } from "../engine.js";
 import { SPEEDS } from "../table/session.js";
+import { applyLook } from "../look.js";
+import { cardSVG } from "../cards.js";
 import { canAsk, askNow, persistence } from "../persist.js";
+
+/** The cards the look's preview shows: a king and an ace or seven of each deck's suits. */
+const PREVIEW = { spanish: ["12O", "7C", "1E", "12B"], french: ["KH", "7D", "AC", "QS"] };
+
+/** A group of radio buttons for a setting with a fixed list of choices (store.CHOICES). */
+function choiceGroup(key, legend, label, s, after, order = store.CHOICES[key]) {
+  return h("fieldset", { class: "field look-choice", id: `set-${key}` }, h("legend", { text: legend }),
+    h("div", { class: "radios" }, order.map((v) => h("label", { class: "radio", for: `set-${key}-${v}` },
+      h("input", { type: "radio", name: key, value: v, id: `set-${key}-${v}`, checked: s[key] === v ? true : null,
+        onchange: () => { store.setSettings({ [key]: v }); after(); toast(t("settings.saved")); } }),
+      h("span", { text: label(v) })))));
+}
+
+/** The look's part of the screen, its preview drawn with the cards of both decks. */
+function lookFields(s) {
+  const changed = () => applyLook();
+  const flag = (id, key, on, label, help) => {
+    const input = h("input", { type: "checkbox", id, checked: s[key] === on ? true : null,
+      onchange: () => { store.setSettings({ [key]: input.checked ? on : store.CHOICES[key][0] }); changed(); toast(t("settings.saved")); } });
+    return h("div", { class: "field check" }, input, h("label", { for: id },
+      h("span", { class: "opt-name", text: label }), h("span", { class: "opt-help", text: help })));
+  };
+  const preview = h("div", { class: "look-preview", role: "img", "aria-label": t("settings.preview") },
+    Object.entries(PREVIEW).map(([deck, cards]) => h("div", { class: "look-row" },
+      cards.map((c) => h("div", { class: "card face", svg: cardSVG(c, deck) })))));
+  return h("fieldset", { class: "field look", id: "look" }, h("legend", { text: t("settings.look") }),
+    choiceGroup("theme", t("settings.theme"), (v) => t(`theme.${v}`), s, changed),
+    h("p", { class: "opt-help", text: t("settings.theme_help") }),
+    flag("set-suits", "suits", "four", t("settings.suits"), t("settings.suits_help")),
+    flag("set-indices", "indices", "large", t("settings.indices"), t("settings.indices_help")),
+    choiceGroup("cardSize", t("settings.card_size"), (v) => t(`card_size.${v}`), s, changed, ["small", "normal", "large"]),
+    flag("set-hand", "hand", "left", t("settings.left_hand"), t("settings.left_hand_help")),
+    preview);
+}
 
 // Whether the browser keeps the app's storage: "granted", "not_granted" or "unavailable"
 // (persist.js), in `line`; the button asks again, where the browser can be asked.
@@ -61,6 +98,7 @@ export function showSettings(root, ctx) {
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.speed") }), speed,
       h("p", { class: "opt-help", text: t("settings.speed_help") })),
     table,
+    lookFields(s),
     net,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
       h("p", {}, persisted), h("p", {}, usage), persistButton(persisted)),

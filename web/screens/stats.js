@@ -8,6 +8,7 @@ import { h, clear } from "../ui.js";
 import { GAME_IDS, gamesSpec } from "../games.js";
 import { collectStats, CONTRACTS } from "../stats.js";
 import { levelLabel } from "./newmatch.js";
+import { resultsChart } from "../chart.js";
 
 function percent(n, of) {
   if (!of) return String(n);
@@ -36,6 +37,7 @@ function groupSection(g, n) {
     rowOf(t("stats.hands"), cell("hands", g.hands)),
     "handsWon" in g ? rowOf(t("stats.hands_won"), cell("hands-won", percent(g.handsWon, g.hands))) : null);
   sec.append(h("table", { class: "breakdown stats-table" }, main));
+  if (g.results && g.results.length) sec.append(resultsChart(g));   // results match by match
   if (g.contracts) {
     const head = h("tr", {}, h("th", { scope: "col", text: t("stats.contract") }),
       ["stats.ours_bid", "stats.ours_made", "stats.theirs_bid", "stats.theirs_beaten"].map((k) => h("th", { scope: "col", text: t(k) })));

@@ -129,7 +129,7 @@ export class CuarentaTable extends TableBase {
       const { perros, tantos } = tally(sc);
       patch(this.cartonEls[slot], [side, sc, v.captured[side]], (el) => el.append(
         h("div", { text: this.persp.sideName(side) }),
-        h("div", { class: "tally", role: "img", "aria-label": t("c40.tally_label", { score: sc, perros, tantos }), svg: tallySVG(sc) }),
+        h("div", { class: "tally", role: "img", "aria-label": t("c40.tally_label", { score: plural("c40.tally.points", sc), perros: plural("c40.tally.perros", perros), tantos: plural("c40.tally.tantos", tantos) }), svg: tallySVG(sc) }),
         h("div", {}, t("c40.carton"), " ", h("b", { text: String(v.captured[side]) }))));
     }
 
@@ -326,7 +326,7 @@ export class CuarentaTable extends TableBase {
       case "claim": return e.right ? p.personal("c40.ev.claim_right", e.seat, { name, rank: rankName(e.rank), points: e.points }) + note
         : p.personal("c40.ev.claim_wrong", e.seat, { name, rank: rankName(e.rank) });
       case "noclaim": return p.personal("c40.ev.noclaim", e.seat, { name });
-      case "carton": return p.sided("c40.ev.carton", e.side, this.players, { cards: e.cards, points: e.points }) + note;
+      case "carton": return p.sided("c40.ev.carton", e.side, this.players, { n: e.cards, points: e.points }) + note;
       case "game": return p.sided("c40.ev.game", e.side, this.players) + note;
       default: return null;
     }

@@ -24,7 +24,7 @@ function termsLine(bid, terms, open) {
   if (bid === "pass") { const x = find("normal"); return open && x ? t("terms.pass", { pts: pts(x) }) : ""; }
   const x = find(bid);
   if (!x) return "";
-  if (x.needs === "tricks") return t("terms.tricks", { tricks: x.tricks, of: x.of, pts: pts(x) });
+  if (x.needs === "tricks") return t("terms.tricks", { tricks: x.tricks, of: x.of, n: x.of, pts: pts(x) });
   return t(x.partner_sits_out ? "terms.solo" : "terms.pass", { pts: pts(x) });
 }
 /** The shortest pause on a cante, so that it can be read even at the fastest speeds. */

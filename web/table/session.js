@@ -50,6 +50,12 @@ export class Session extends TableSource {
    * "remote" (someone else's device: the session waits for it). */
   mover(seat) { return seat === this.seat ? "person" : "bot"; }
 
+  /** The worker request that moves `seat`'s computer player: the `bot` op at the match's
+   * level (a lesson's source answers with its scripted replies: web/lessons/source.js). */
+  botRequest(seat) {
+    return { op: "bot", match: this.match, seat, level: this.level || undefined, viewers: this.viewers() };
+  }
+
   /** Called once an action is stored, before the table shows it (a host tells its guests). */
   committed(answer, seat) { void answer; void seat; }
 
@@ -348,7 +354,7 @@ export class Session extends TableSource {
       const shown = await this.exclusive(async () => {
         if (gen !== this.gen || this.view.turn !== seat) return null;
         // one call: the computer player chooses, the engine applies it and answers the views
-        const b = await engine.call({ op: "bot", match: this.match, seat, level: this.level || undefined, viewers: this.viewers() });
+        const b = await engine.call(this.botRequest(seat));
         if (gen !== this.gen) return null;
         if (!b.ok) { toast(engineText(b), { kind: "error" }); return false; }
         const wait = speed().bot - (performance.now() - started);
