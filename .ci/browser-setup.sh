@@ -1,16 +1,21 @@
 #!/bin/sh
-# Idempotent set-up for the browser tests (tests/browser): Debian's Chromium and the
-# Playwright Python package, plus the pinned Pyodide core the build ships. Never runs
-# `playwright install` (its browser download does not work here): the tests launch
-# /usr/bin/chromium.
+# Idempotent set-up for the browser tests (tests/browser): Debian's Chromium, coturn (a local
+# STUN and TURN server) and the Playwright Python package, plus the pinned Pyodide core the
+# build ships. Never runs `playwright install` (its browser download does not work here):
+# the tests launch /usr/bin/chromium.
 set -eu
 cd "$(dirname "$0")/.."
 
-if [ ! -x /usr/bin/chromium ]; then
+# coturn: the local STUN and TURN server of the play-together tests (tests/browser/turn.py
+# starts its own on a free port; the package's service is not needed)
+need=""
+[ -x /usr/bin/chromium ] || need="$need chromium"
+command -v turnserver >/dev/null 2>&1 || need="$need coturn"
+if [ -n "$need" ]; then
     SUDO=""
     if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
     $SUDO apt-get update
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y chromium
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y $need
 fi
 
 if ! python3 -c "import playwright.sync_api" >/dev/null 2>&1; then
@@ -27,4 +32,4 @@ fi
 if [ ! -f node_modules/pyodide/pyodide.asm.wasm ]; then
     if [ -f .ci/pyodide-setup.sh ]; then sh .ci/pyodide-setup.sh; else npm ci --no-audit --no-fund; fi
 fi
-echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"
+echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1); coturn $(dpkg-query -W -f='${Version}' coturn 2>/dev/null); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"

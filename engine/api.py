@@ -128,18 +128,24 @@ def _seat(state, req) -> int:
     return _seat_value(req.get("seat", 0), _seats(state), "seat")
 
 
-def _viewers(state, req, seat: int) -> list[int]:
-    """The seats whose views an answer carries: ``viewers`` (default: the acting seat)."""
+def _viewers(state, req, seat: int) -> list[int | None]:
+    """The seats whose views an answer carries: ``viewers`` (default: the acting seat);
+    null in it stands for the public view (what every seat sees: a watcher's)."""
     viewers = req.get("viewers")
     if viewers is None:
         return [seat]
     n = _seats(state)
-    if not isinstance(viewers, list) or not viewers or len(viewers) > n:
-        raise BadRequest(f"'viewers' must be a list of 1 to {n} seat numbers")
-    out = [_seat_value(v, n, "viewers") for v in viewers]
+    if not isinstance(viewers, list) or not viewers or len(viewers) > n + 1:
+        raise BadRequest(f"'viewers' must be a list of 1 to {n} seat numbers and null")
+    out = [None if v is None else _seat_value(v, n, "viewers") for v in viewers]
     if len(set(out)) != len(out):
         raise BadRequest("'viewers' names a seat twice")
     return out
+
+
+def _view_of(state, seat: int | None) -> dict:
+    """``seat``'s view, or the public view for None."""
+    return state.public_view() if seat is None else state.view(seat)
 
 
 def _text_field(req, field: str, default: str | None = None) -> str | None:
@@ -158,14 +164,14 @@ def _turn_check(state, seat: int) -> None:
                       f"it is not your turn: seat {turn} is to act").error()
 
 
-def _moved(m: dict, state, action: int, viewers: list[int]) -> dict:
+def _moved(m: dict, state, action: int, viewers: list[int | None]) -> dict:
     """Apply ``action`` (already parsed) to the match; the answer of act and bot."""
     new = state.apply(action)
     text = state.action_text(action)
     m2 = dict(m)
     m2["actions"] = list(m["actions"]) + [text]
     _remember(_key(m2), new)
-    views = [new.view(s) for s in viewers]
+    views = [_view_of(new, s) for s in viewers]
     return {"match": m2, "action": text, "turn": new.current_player, "views": views,
             "view": views[0]}
 
@@ -192,7 +198,10 @@ def op_new(req) -> dict:
 
 
 def op_view(req) -> dict:
+    """``seat``'s view; with ``"seat": null``, the public view (a watcher's)."""
     m, state = _match(req)
+    if "seat" in req and req["seat"] is None:
+        return {"view": state.public_view()}
     return {"view": state.view(_seat(state, req))}
 
 

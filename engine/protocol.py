@@ -50,6 +50,9 @@ class GameState(Protocol):
     def view(self, seat: int) -> dict:
         """JSON-ready: exactly what ``seat`` may know, legal actions included."""
 
+    def public_view(self) -> dict:
+        """JSON-ready: what every seat may know (a watcher's view), no hand; ``seat`` None."""
+
     def action_text(self, action: int) -> str:
         """Notation of an action."""
 

@@ -3,7 +3,8 @@
 // each screen its own module (web/screens/).
 //
 // Routes: #/  #/new/<game>[?option=value]  #/play/<id>  #/history  #/stats  #/settings
-//         #/help[/<game>]  #/together  #/join  #/deal?<link>  (docs/share-links.md)
+//         #/help[/<game>]  #/together  #/join[?<invitation>]  #/answer?<answer>
+//         (docs/play-together.md)  #/deal?<link>  (docs/share-links.md)
 //         #/review/<id>[?hand=N]  #/replay/<id>[?hand=N|at=K]  #/daily[/<game>]
 //         #/challenge?<link>  #/result/<id>  (docs/app.md, "Learning from a hand")
 //         #/learn[/<game>[?lesson=<id>|first=1]]  (the lessons: docs/lessons.md)
@@ -45,6 +46,9 @@ function setBar(title) {
 //   show   draws the screen: returns it (its `destroy` runs when the route changes), or
 //          gives it with r.setScreen; r = {el, arg, query, isCurrent(), setBar, setScreen,
 //          status}
+//   here   (optional) the link may be a message to the screen on show: here(module, query)
+//          resolves true when that screen took it; then it stays, and the address goes
+//          back to it (an answer link opened in the page that holds its table)
 const ROUTES = {
   "": { module: home, title: null, show: (m, r) => m.showHome(r.el, r.isCurrent) },
   new: { load: () => import("./screens/newmatch.js"), title: (r) => t(`game.${r.arg}`),
@@ -56,7 +60,9 @@ const ROUTES = {
   settings: { load: () => import("./screens/settings.js"), title: () => t("nav.settings"),
     show: (m, r) => m.showSettings(r.el, ctx) },
   together: { load: () => import("./screens/together.js"), title: () => t("together.title"), show: (m, r) => m.showTogether(r.el) },
-  join: { load: () => import("./screens/join.js"), title: () => t("together.join_title"), show: (m, r) => m.showJoin(r.el) },
+  join: { load: () => import("./screens/join.js"), title: () => t("together.join_title"), show: (m, r) => m.showJoin(r.el, r.query) },
+  answer: { load: () => import("./screens/answer.js"), title: () => t("together.answer_title"), show: (m, r) => m.showAnswer(r),
+    here: (m, query) => m.takeHere(query) },
   help: { load: () => import("./screens/help.js"), title: () => t("nav.help"), show: (m, r) => m.showHelp(r.el, r.arg) },
   review: { load: () => import("./screens/review.js"), title: () => t("review.title"),
     show: (m, r) => m.showReview(r.el, r.arg, r.query) },
@@ -79,6 +85,7 @@ const ROUTES = {
 // one of them again (back, forward) goes home instead, in its place.
 const SPENT_FORMS = "tapete.spentForms";
 let lastRoute = null;   // {name, key} of the route shown before this one
+let shownHash = null;   // the address of the screen on show
 
 function entryKey() {
   const state = history.state && typeof history.state === "object" ? history.state : {};
@@ -97,18 +104,36 @@ function spendForm(key) {
 }
 
 // ------------------------------------------------------------------ the dispatcher
+/** `target`'s link as a message to the screen on show (ROUTES' `here`): true when taken. */
+async function takenHere(target, query, isCurrent) {
+  try {
+    const module = await target.load();
+    return isCurrent() && await target.here(module, query) === true && isCurrent();
+  } catch (err) {
+    console.error(err);
+    return false;
+  }
+}
+
 async function route() {
   const seq = ++routeSeq;
   const isCurrent = () => seq === routeSeq;
-  if (screen && screen.destroy) { try { screen.destroy(); } catch (err) { console.error(err); } }
-  screen = null;
-  closeDialogs();
   const hash = location.hash.replace(/^#/, "") || "/";
   const qi = hash.indexOf("?");
   const path = qi >= 0 ? hash.slice(0, qi) : hash;
   const query = qi >= 0 ? hash.slice(qi + 1) : "";
   const parts = path.split("/").filter(Boolean);
   const name = parts[0] || "";
+  const here = Object.hasOwn(ROUTES, name) && ROUTES[name].here && screen && shownHash !== null;
+  if (here && await takenHere(ROUTES[name], query, isCurrent)) {
+    history.replaceState(history.state, "", shownHash);   // the screen stays: its address again
+    return;
+  }
+  if (!isCurrent()) return;
+  if (screen && screen.destroy) { try { screen.destroy(); } catch (err) { console.error(err); } }
+  screen = null;
+  shownHash = null;
+  closeDialogs();
   const key = entryKey();
   if (parts[0] === "play" && lastRoute && lastRoute.name === "new") spendForm(lastRoute.key);
   if (parts[0] === "play" && lastRoute && (lastRoute.name === "home" || lastRoute.name === "new")) {
@@ -139,7 +164,7 @@ async function route() {
         h("a", { class: "btn primary", href: "#/" }, t("nav.home"))));
     }
   }
-  if (isCurrent()) el.focus({ preventScroll: true });
+  if (isCurrent()) { shownHash = location.hash || "#/"; el.focus({ preventScroll: true }); }
 }
 
 // ------------------------------------------------------------------ start

@@ -175,8 +175,12 @@ export const CHOICES = {
 const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true,
   ...Object.fromEntries(Object.entries(CHOICES).map(([k, v]) => [k, v[0]])) };
 const KIND = { lang: "string", speed: "string", level: "string", haptics: "boolean", motion: "boolean" };
+// Settings kept as an object (or null) whose contents their module checks when it reads them:
+// `ice`, play together's STUN / TURN servers (web/together/ice.js readIce). No default: absent.
+const OBJECTS = ["ice"];
 
 function valid(key, value) {
+  if (OBJECTS.includes(key)) return value === null || (typeof value === "object" && !Array.isArray(value));
   if (CHOICES[key]) return CHOICES[key].includes(value);
   if (KIND[key]) return typeof value === KIND[key] && (KIND[key] !== "string" || value.length <= 40);
   return false;
@@ -187,7 +191,7 @@ export function getSettings() {
   try { stored = JSON.parse(localStorage.getItem(SETTINGS_KEY)); } catch { /* damaged: defaults */ }
   const out = { ...DEFAULTS };
   if (stored && typeof stored === "object" && !Array.isArray(stored)) {
-    for (const key of Object.keys(DEFAULTS)) if (valid(key, stored[key])) out[key] = stored[key];
+    for (const key of [...Object.keys(DEFAULTS), ...OBJECTS]) if (valid(key, stored[key])) out[key] = stored[key];
   }
   return out;
 }

@@ -40,7 +40,7 @@ from .records import (CAIDA, CAPTURE, CARTON, CLAIM, CLAIM_ACTIONS, CLAIM_BASE, 
                       DECLINED, FOUR, GAME, LAY, LIMPIA, MATCH, NOCLAIM, NOTE_TODO_DOS,
                       NOTE_ZAPATERO, OVER, PHASE_NAMES, PLAY, RONDA, TAKE, TAKE_SEQ, Event,
                       HandRecord, Params, params_of, worth)
-from .views import seat_view
+from .views import public_view, seat_view
 
 TEXT = R.DECK.text
 RANK_TEXT = R.DECK.ranks
@@ -564,6 +564,10 @@ class CuarentaState(NamedTuple):
     def view(self, seat: int) -> dict:
         """What ``seat`` may know: its own hand, never another's, nor another's ronda rank."""
         return seat_view(self, seat)
+
+    def public_view(self) -> dict:
+        """What every seat may know (a watcher's view): no hand, no legal actions."""
+        return public_view(self)
 
 
 def _bad(code: str, text: str, reason: str, **params) -> IllegalActionError:

@@ -5,7 +5,8 @@ every hand holds, how many cards each side has captured (captures are made openl
 so the count is common knowledge even though the piles lie face down), the score,
 the events (caídas, limpias, rondas announced, cartón), and, on its turn, the legal
 actions with the table cards each capture takes. It never holds another seat's
-hand, the cards still to be dealt, or the rank of another seat's ronda.
+hand, the cards still to be dealt, or the rank of another seat's ronda. The public
+view (a watcher's) holds what every seat sees: no hand, no ronda's rank.
 """
 
 from __future__ import annotations
@@ -184,6 +185,28 @@ def seat_view(state, seat: int) -> dict:
         "hands_played": len(state.history),
         "winner": state.winner if state.winner >= 0 else None,
     }
+
+
+NO_SEAT = -1  #: ``event_json``'s ``reveal`` for nobody: no ronda's rank
+
+
+def public_view(state) -> dict:
+    """What every seat sees (a watcher's view): the table, how many cards each hand holds
+    and each side has captured, the score, the events with no ronda's rank (its holder
+    need not show it, seed 004), no hand, no legal actions or captures. ``seat``,
+    ``side`` and ``partner`` are None: it is nobody's seat.
+
+    >>> from engine.cuarenta import new_match
+    >>> v = public_view(new_match(seed="doc", options={"players": 2}))
+    >>> v["seat"], v["hand"], v["legal"], v["captures"], v["hand_sizes"]
+    (None, [], [], [], [5, 5])
+    """
+    view = seat_view(state, 0)
+    view.update(seat=None, side=None, partner=None, hand=[], legal=[], captures=[],
+                rondas=[{"seat": s, "side": s % 2, "deal": d + 1} for d, s, _ in state.rondas],
+                events=[event_json(e, NO_SEAT) for e in state.recent],
+                hand_events=[event_json(e, NO_SEAT) for e in state.events()])
+    return view
 
 
 def match_summary(state) -> dict:

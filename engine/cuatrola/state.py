@@ -24,7 +24,7 @@ from ..errors import ECHO_LIMIT, IllegalActionError, Refusal, brief
 from ..protocol import TERMINAL
 from . import rules as R
 from .records import BID_ACTION_BASE, BIDDING, OVER, PHASE_NAMES, PLAY, Cante, HandRecord, Trick
-from .views import seat_view
+from .views import public_view, seat_view
 # STRENGTH and beats are re-exported for the code that imports them from here.
 from .play import (ABOVE, BEATEN_BY, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK,  # noqa: F401
                    beats, legal_mask, next_seat, sing, sitting_out, winning)
@@ -420,6 +420,10 @@ class CuatrolaState(NamedTuple):
     def view(self, seat: int) -> dict:
         """What ``seat`` may know: its own hand, never another's."""
         return seat_view(self, seat)
+
+    def public_view(self) -> dict:
+        """What every seat may know (a watcher's view): no hand, no legal actions."""
+        return public_view(self)
 
 
 def _finish_hand(cfg: MatchConfig, hand_no: int, dealer: int, trump: int, bids, contract: int,

@@ -2,7 +2,7 @@
 
 A seat's view holds its own hand and everything public (bids, played cards,
 cantes, the shown trump card while the dealer still holds it), never another
-seat's hand.
+seat's hand; the public view (a watcher's) holds what every seat sees and no hand.
 """
 
 from __future__ import annotations
@@ -128,6 +128,20 @@ def seat_view(state, seat: int) -> dict:
         "rules": state.rules.to_json(),
         "contract_terms": contract_terms(state.rules),
     }
+
+
+def public_view(state) -> dict:
+    """What every seat sees (a watcher's view): the bids, the played cards, the cantes,
+    the shown trump card, the score; no hand and no legal actions. ``seat`` and
+    ``partner`` are None: it is nobody's seat.
+
+    >>> from engine.cuatrola import new_match
+    >>> v = public_view(new_match(seed="doc"))
+    >>> v["seat"], v["hand"], v["legal"], v["hand_sizes"]
+    (None, [], [], [5, 5, 5, 5])
+    """
+    # every field of a seat's view but these is the same for every seat (a test checks it)
+    return {**seat_view(state, 0), "seat": None, "partner": None, "hand": [], "legal": []}
 
 
 def match_summary(state) -> dict:

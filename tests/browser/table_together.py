@@ -5,13 +5,18 @@ and the messages a guest received (recorded on the wire by an init script)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from engine import match as M
 from engine.api import handle
 from engine.cards import FRENCH, SPANISH, cards_of
 
+from .conftest import ROOT
 from .helpers import choose, goto, set_settings, stored, wait_ready
+
+#: The message protocol's version (web/together/protocol.js), for messages a test writes.
+PROTOCOL = int(re.search(r"export const PROTOCOL = (\d+);", (ROOT / "web/together/protocol.js").read_text()).group(1))
 
 #: Records every text a data channel receives (window.__wire) and the last channel whose
 #: handler was set (window.__dc: the guest's channel to its host), before the app runs.

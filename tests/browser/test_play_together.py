@@ -11,7 +11,7 @@ import time
 from engine.api import handle
 
 from .helpers import set_settings, stored, wait_ready
-from .table_together import (check_wire, close_panel, connect, guest_answer, host_accept, host_table,
+from .table_together import (PROTOCOL, check_wire, close_panel, connect, guest_answer, host_accept, host_table,
                              moves, offer_code, open_panel, phone, play_all, wire)
 
 
@@ -215,7 +215,7 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
     n = moves(host)
     match = stored(host, mid)["match"]
     view = handle({"op": "view", "match": match, "seat": 1})["view"]
-    other = next(s for s in range(4) if s not in (1, view["turn"]))
+    other_seat = next(s for s in range(4) if s not in (1, view["turn"]))
 
     def send(raw):
         guest.evaluate("(t) => window.__dc.send(t)", raw)
@@ -223,14 +223,15 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
     def refusals():
         return [m for m in wire(guest) if m and m.get("t") == "refused"]
 
+    v, other = PROTOCOL, PROTOCOL - 1     # this protocol's version and the one before
     send("garbage, not JSON")
-    send('{"v": 1, "t": "act", "n": 0, "action": "' + "x" * 3000 + '"}')     # oversized
-    send('{"v": 2, "t": "act", "n": 0, "action": "pass"}')                     # another version
-    send('{"v": 1, "t": "seat", "seat": 3}')                                   # no such message
+    send('{"v": %d, "t": "act", "n": 0, "action": "' % v + "x" * 3000 + '"}')  # oversized
+    send('{"v": %d, "t": "act", "n": 0, "action": "pass"}' % other)             # another version
+    send('{"v": %d, "t": "seat", "seat": 3}' % v)                               # no such message
     # an action for another seat: there is no seat field to claim; the host acts for the
     # channel's own seat (1) only, so it is refused as out of turn when seat 1 is not to act
     if view["turn"] != 1:
-        send('{"v": 1, "t": "act", "n": %d, "action": "pass", "seat": %d}' % (n, other))
+        send('{"v": %d, "t": "act", "n": %d, "action": "pass", "seat": %d}' % (v, n, other_seat))
     guest.wait_for_function("(k) => (window.__wire || []).filter((t) => t && t.includes('\"refused\"')).length >= k",
                             arg=4, timeout=10_000)
     codes = [m["code"] for m in refusals()]
@@ -241,7 +242,7 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
     # nothing changed at the table; the guest was told on its own screen
     assert stored(host, mid)["match"]["actions"] == match["actions"]
     # a flood: dropped and said, the table goes on
-    guest.evaluate("() => { for (let i = 0; i < 200; i++) window.__dc.send('{\"v\": 1, \"t\": \"summary\"}'); }")
+    guest.evaluate("(v) => { for (let i = 0; i < 200; i++) window.__dc.send(`{\"v\": ${v}, \"t\": \"summary\"}`); }", v)
     guest.wait_for_function("() => (window.__wire || []).some((t) => t && t.includes('\"flood\"'))", timeout=10_000)
     # an illegal card on the guest's turn: the engine's refusal, to the guest alone
     def guest_plays_next(m):
@@ -259,7 +260,7 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
     illegal = [c for c in v1["hand"] if c not in v1["legal"]]
     if illegal:
         guest.wait_for_timeout(300)
-        send('{"v": 1, "t": "act", "n": %d, "action": "%s"}' % (len(match["actions"]), illegal[0]))
+        send('{"v": %d, "t": "act", "n": %d, "action": "%s"}' % (v, len(match["actions"]), illegal[0]))
         guest.wait_for_function("(c) => (window.__wire || []).some((t) => t && t.includes('\"refused\"') && t.includes(c))",
                                 arg=illegal[0], timeout=10_000)
         assert stored(host, mid)["match"]["actions"] == match["actions"]

@@ -145,8 +145,10 @@ a=sctp-port:5000\r
 
 
 def test_what_a_code_keeps_from_other_browsers_sdps(page):
-    """Firefox-like credentials (hex), TCP / srflx / relay / RTCP / non-UUID host lines
-    dropped, IPv6 in every spelling, duplicates once, highest priority first."""
+    """Firefox-like credentials (hex), TCP / RTCP / non-UUID host lines dropped, server-
+    reflexive and relay candidates kept with their type (format 2: issue 30, "codes carry
+    server-reflexive candidates"; a server's candidate named by a host name dropped), IPv6 in
+    every spelling, duplicates once, highest priority first."""
     fp = ":".join(f"{i * 7 % 256:02x}" for i in range(32))
     lines = [
         ("1 1 UDP 2122252543 fd00:0:0::2 5001 typ host", ("fd00::2", 5001)),
@@ -161,12 +163,19 @@ def test_what_a_code_keeps_from_other_browsers_sdps(page):
         ("10 1 udp 2122187007 192.168.1.20 5002 typ host", None),  # duplicate
         ("11 1 udp 2000000000 ::ffff:192.0.2.7 5009 typ host", ("::ffff:192.0.2.7", 5009)),
         ("12 1 udp 1999999999 fe80::1 5010 typ host", ("fe80::1", 5010)),
+        ("13 1 tcp 1518280447 203.0.113.9 9 typ srflx raddr 192.168.1.20 rport 9 tcptype active", None),
+        ("14 1 udp 1677729535 0b0e4a73-fe6b-4fa2-9f39-3c4e1e0c5a8d.local 5011 typ srflx", None),
+        ("15 1 udp 1677729534 2001:db8::77 5012 typ srflx raddr :: rport 0", ("2001:db8::77", 5012)),
+        ("16 1 udp 1677729533 203.0.113.9 5004 typ srflx raddr 0.0.0.0 rport 0", None),  # duplicate
+        ("17 1 udp 1000 203.0.113.10 5013 typ prflx raddr 0.0.0.0 rport 0", None),
     ]
     cands = "".join(f"a=candidate:{text}\r\n" for text, _ in lines)
     # the mDNS line sorts by its priority like any other
     want = [("2001:db8::1:0:0:1", 5007), ("fd00::2", 5001),
             ("0b0e4a73-fe6b-4fa2-9f39-3c4e1e0c5a8d.local", 5006), ("192.168.1.20", 5002),
-            ("::ffff:192.0.2.7", 5009), ("fe80::1", 5010)]
+            ("::ffff:192.0.2.7", 5009), ("fe80::1", 5010),
+            ("203.0.113.9", 5004), ("2001:db8::77", 5012), ("198.51.100.1", 5005)]
+    types = ["host"] * 6 + ["srflx", "srflx", "relay"]
     sdp = SYNTH.format(fp=fp, cands=cands, pwd="0123456789abcdef0123456789abcdef",
                        ufrag="89abcdef", setup="passive")
     info = page.evaluate("""(sdp) => {
@@ -179,12 +188,49 @@ def test_what_a_code_keeps_from_other_browsers_sdps(page):
                                                      seat: 1, maxCandidates: 2})).candidates""", sdp)
     assert [(c["address"], c["port"]) for c in top2] == [("2001:db8::1:0:0:1", 5007), ("fd00::2", 5001)]
     got = [(c["address"], c["port"]) for c in info["candidates"]]
+    assert [c["type"] for c in info["candidates"]] == types
     assert [(ipaddress.ip_address(a) if ":" in a or a[0].isdigit() and "." in a and not a.endswith("local")
              else a, p) for a, p in got] == \
         [(ipaddress.ip_address(a) if not a.endswith(".local") else a, p) for a, p in want]
     for a, _ in got:   # RFC 5952 text, as Python writes it (mapped addresses: same value)
         if ":" in a and not a.startswith("::ffff:"):
             assert a == ipaddress.IPv6Address(a).compressed
+
+
+SERVER_LINES = [
+    "a=candidate:91 1 udp 1677729535 203.0.113.5 40000 typ srflx raddr 0.0.0.0 rport 0",
+    "a=candidate:92 1 udp 1677729279 2001:db8::5 40001 typ srflx raddr :: rport 0",
+    "a=candidate:93 1 udp 41885439 198.51.100.20 50000 typ relay raddr 203.0.113.5 rport 40000",
+    "a=candidate:94 1 udp 41885183 2001:db8:1::20 50001 typ relay raddr 2001:db8::5 rport 40001",
+]
+
+
+def test_server_candidates_round_trip(page):
+    """Format 2: a real offer and answer with server-reflexive and relay candidates (IPv4 and
+    IPv6) added: each is carried with its type, in priority order, in the same bytes as a
+    host candidate of its family (docs' layout), and the rebuilt SDP names the type
+    (`typ srflx raddr 0.0.0.0 rport 0`) and is accepted by Chromium."""
+    sdps = page.evaluate(REAL_SDPS, 1)
+    for s in sdps:
+        s["sdp"] = s["sdp"].replace("a=ice-ufrag", "\r\n".join(SERVER_LINES) + "\r\na=ice-ufrag", 1)
+    items = [{**s, "table": "0badc0de", "seat": 2} for s in sdps]
+    for item, r in zip(items, page.evaluate(ROUND_TRIP, items)):
+        info = r["info"]
+        assert r["accepted"] is True, r["accepted"]
+        hosts = [(a, p) for a, p in candidates_of(item["sdp"])]
+        got = [(c["address"], c["port"], c["type"]) for c in info["candidates"]]
+        assert got == [(a, p, "host") for a, p in hosts] + [
+            ("203.0.113.5", 40000, "srflx"), ("2001:db8::5", 40001, "srflx"),
+            ("198.51.100.20", 50000, "relay"), ("2001:db8:1::20", 50001, "relay")]
+        assert info["bytes"] == expected_bytes(info)
+        assert r["again"]["candidates"] == info["candidates"]
+        sdp = page.evaluate("(text) => T.code.toSdp(T.code.decode(text))", r["text"])
+        assert " 203.0.113.5 40000 typ srflx raddr 0.0.0.0 rport 0 generation 0" in sdp
+        assert " 198.51.100.20 50000 typ relay raddr 0.0.0.0 rport 0 generation 0" in sdp
+    # at most so many of each type, then the total (peer.js keeps 4 host, 2 srflx, 2 relay)
+    kept = page.evaluate("""(sdp) => T.code.decode(T.code.encodeSdp(sdp, {kind: "offer", table: "0badc0de", seat: 1,
+        perType: {host: 1, srflx: 1, relay: 2}, maxCandidates: 3})).candidates.map((c) => c.type)""", sdps[0]["sdp"])
+    assert kept == ["host", "srflx", "relay"]
 
 
 def test_ipv6_addresses_survive_a_code(page):
@@ -274,13 +320,18 @@ def test_other_versions_and_inconsistent_contents(page):
       const edit = (f) => { const b = bytes.slice(); f(b); return seal(b); };
       const tries = {
         same: edit(() => {}),
-        v2: edit((b) => { b[0] = 2; }),
+        v1: edit((b) => { b[0] = 1; }),
+        v3: edit((b) => { b[0] = 3; }),
         v0: edit((b) => { b[0] = 0; }),
         v255: edit((b) => { b[0] = 255; }),
         flags: edit((b) => { b[3] |= 0x80; }),
         setup3: edit((b) => { b[3] |= 6; }),
         noCandidates: edit((b) => { const at = b.length - 4 - 2 * 19 - 1; b[at] = 0; b.splice(at + 1, 2 * 19); }),
         family9: edit((b) => { b[b.length - 4 - 2 * 19] = 9; }),
+        family2: edit((b) => { b[b.length - 4 - 2 * 19] = 2; }),
+        type3: edit((b) => { b[b.length - 4 - 2 * 19] = 1 | (3 << 3); }),
+        highBits: edit((b) => { b[b.length - 4 - 2 * 19] = 1 | 0x20; }),
+        mdnsRelay: edit((b) => { b[b.length - 4 - 2 * 19] = 1 | (2 << 3); }),
         port0: edit((b) => { b[b.length - 6] = 0; b[b.length - 5] = 0; }),
         extra: edit((b) => { b.splice(b.length - 4, 0, 7); }),
         emptyUfrag: edit((b) => { b[9] = 0; }),
@@ -291,10 +342,11 @@ def test_other_versions_and_inconsistent_contents(page):
       }
       return out;
     }""", offer)
-    assert got == {"same": "ok", "v2": "version", "v0": "version", "v255": "version",
+    assert got == {"same": "ok", "v1": "version", "v3": "version", "v0": "version", "v255": "version",
                    "flags": "bad_code", "setup3": "bad_code", "noCandidates": "bad_code",
-                   "family9": "bad_code", "port0": "bad_code", "extra": "bad_code",
-                   "emptyUfrag": "bad_code"}
+                   "family9": "bad_code", "family2": "bad_code", "type3": "bad_code",
+                   "highBits": "bad_code", "mdnsRelay": "bad_code", "port0": "bad_code",
+                   "extra": "bad_code", "emptyUfrag": "bad_code"}
 
 
 def test_random_texts_only_ever_give_code_errors(page):

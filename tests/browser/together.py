@@ -21,7 +21,7 @@ PAGE = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>together</t
 #: Imports every module of web/together/ into window.T.
 LOAD = """async () => {
   const T = {};
-  for (const name of ["code", "peer", "qr", "scan"]) {
+  for (const name of ["code", "ice", "peer", "qr", "scan"]) {
     T[name] = await import(new URL(`together/${name}.js`, location.href).href);
   }
   window.T = T;

@@ -1,24 +1,33 @@
 #!/usr/bin/env python3
 """Figures of "play together" (web/together/, docs/play-together.md), on this machine.
 
-    python3 -m tools.bench.together [--connections 20] [--messages 500] [--no-build]
+    python3 -m tools.bench.together [--connections 20] [--messages 500] [--tables 3] [--no-build]
 
 Prints:
 - connection codes: bytes, text length and QR version (error correction M) of real Chromium
   offers and answers with 1 and 2 host candidates (mDNS names; plain IPv4 / IPv6 addresses
   with --disable-features=WebRtcHideLocalIpsWithMdns), for the text form used (base32) and
-  for base45 and base64url, the alternatives measured;
+  for base45 and base64url, the alternatives measured; then codes with the server-reflexive
+  and relay candidates of a STUN and TURN server (coturn on loopback, tests/browser/turn.py),
+  and the invitation and answer links that carry them (web/together/invite.js's format,
+  when that module is there);
+- ICE gathering (createOffer) with no server, the default public STUN list, a STUN server
+  that never answers, and the local STUN and TURN server: median and max;
 - connecting on loopback (two Chromium processes): time of createOffer (ICE gathering
   included), of answerOffer, and from acceptAnswer (the answer code pasted) to the channel
-  open (target: 1 s or less); medians and the worst of --connections connections;
+  open (target: 1 s or less); medians and the worst of --connections connections; over host
+  candidates, and relay-only through the local TURN server;
 - message round trip host → guest → host (JSON, echoed by the guest): p50 / p95 / max of
-  --messages messages sent one after the other;
+  --messages messages sent one after the other, both ways;
 - the QR decoder (jsQR in its worker): ms per 640×480 frame, with and without a code;
 - the app itself (--tables N, default 3): a host opens a 2-player Cuarenta table, a guest
   joins by pasting the codes: time from the host pressing "Connect" (the answer pasted) to
-  the seat being live on both phones (target ≤ 1 s); then the two play: the round trip of
+  the seat being live on both phones (target ≤ 1 s), and every other table from the answer
+  link opened in a new tab of the host's browser (handed to the table's tab); then the two play: the round trip of
   each of the guest's actions, from the message leaving the guest to both tables showing it
-  (target ≤ 50 ms at p95; no computer player thinks in this table);
+  (target ≤ 50 ms at p95; no computer player thinks in this table); once over host
+  candidates (the settings' default STUN list, unanswered here), once relay-only through the
+  local TURN server (the settings' TURN server and the relay-only test hook);
 - the bytes the feature adds (web/together/, its screens, the vendored QR libraries): all
   loaded with import() when it is opened, none on first paint.
 
@@ -33,6 +42,7 @@ import sys
 import time
 
 import build
+from tests.browser.turn import Coturn
 from tools import ROOT
 from tools.bench.browser import ARGS, CHROMIUM
 
@@ -41,8 +51,11 @@ PAGE = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>bench</titl
         '<body></body></html>')
 LOAD = """async () => {
   window.T = {};
-  for (const m of ["code", "peer", "qr", "scan"]) T[m] = await import(new URL(`together/${m}.js`, location.href).href);
+  for (const m of ["code", "ice", "peer", "qr", "scan"]) T[m] = await import(new URL(`together/${m}.js`, location.href).href);
+  try { T.invite = await import(new URL("together/invite.js", location.href).href); } catch { T.invite = null; }
 }"""
+#: A STUN server that never answers (TEST-NET-2: routed, but nothing there).
+SILENT_STUN = "stun:198.51.100.7:3478"
 
 # Real offer and answer SDPs, then variants with fewer / other candidates, measured three ways.
 SIZES = """async () => {
@@ -142,22 +155,121 @@ def sizes(pw, url):
     print()
 
 
-def connections(pw, url, n, messages):
+# Real codes with the candidates of a STUN and TURN server: the offer of a host with both
+# (its answer in one room has host candidates only: Chromium stops gathering when ICE has
+# connected), an answer made where the host cannot be reached early (relay-only), and the
+# links h-invite's invite.js makes of them, when it is there.
+SERVER_CODES = """async ({stun, turn}) => {
+  const rows = [];
+  const base = "https://tapete.example/";
+  const add = async (label, text) => {
+    const info = T.code.decode(text);
+    const row = {label, types: info.candidates.map((c) => c.type), bytes: info.bytes,
+                 chars: text.length, version: T.qr.qrMatrix(text).version};
+    if (T.invite) {     // an offer goes out as an invitation link, an answer as an answer link
+      const secret = T.invite.newSecret();
+      if (info.kind === "offer") row.link = T.invite.invitationLink(text, secret, base).length;
+      else row.answerLink = (await T.invite.answerLink(text, secret, base)).length;
+      row.base = base.length;
+    }
+    rows.push(row);
+    return info;
+  };
+  const both = {iceServers: [{urls: [stun]}, turn]};
+  const relay = {iceServers: [turn], iceTransportPolicy: "relay"};
+  const room = new T.peer.Host({ice: {iceServers: []}});
+  const roomOffer = await room.createOffer(1);
+  await add("offer in one room (no server)", roomOffer);
+  const rg = await T.peer.answerOffer(roomOffer, {ice: {iceServers: []}});
+  await add("answer in one room (no server)", rg.code);
+  const stunHost = new T.peer.Host({ice: {iceServers: [{urls: [stun]}]}});
+  await add("offer: host + STUN", await stunHost.createOffer(1));
+  const host = new T.peer.Host({ice: both});
+  await add("offer: host + STUN + TURN", await host.createOffer(1));
+  const h2 = new T.peer.Host({ice: relay});
+  const offer = await h2.createOffer(1);
+  await add("offer, relay only", offer);
+  const g = await T.peer.answerOffer(offer, {ice: relay});
+  await add("answer, relay only", g.code);
+  rg.channel.close(); room.close(); stunHost.close();
+  g.channel.close(); host.close(); h2.close();
+  return rows;
+}"""
+
+
+def server_codes(pw, url, coturn):
+    browser, page = open_page(pw, url)
+    rows = page.evaluate(SERVER_CODES, {"stun": coturn.stun_url, "turn": coturn.ice_server()})
+    browser.close()
+    print("## Codes with server candidates (coturn on loopback as STUN and TURN server)\n")
+    print("| code | candidates | bytes | base32 characters, QR version |")
+    print("| --- | --- | --- | --- |")
+    for r in rows:
+        print(f"| {r['label']} | {', '.join(r['types'])} | {r['bytes']} | {r['chars']}, v{r['version']} |")
+    print()
+    if rows and "link" in rows[0]:
+        base = rows[0]["base"]
+        for r in rows:
+            if r.get("link"):
+                print(f"- invitation link of \"{r['label']}\": {r['link']} characters "
+                      f"({base} of them the app's address https://tapete.example/)")
+            if r.get("answerLink"):
+                print(f"- answer link of \"{r['label']}\": {r['answerLink']} characters "
+                      f"({base} of them the app's address)")
+    else:
+        print("- (web/together/invite.js is not in this tree: no link lengths)")
+    print()
+
+
+GATHER = """async ({ice, n}) => {
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const host = new T.peer.Host(ice ? {ice} : {});
+    const t0 = performance.now();
+    const code = await host.createOffer(1);
+    out.push({ms: performance.now() - t0, types: T.code.decode(code).candidates.map((c) => c.type)});
+    host.close();
+  }
+  return out;
+}"""
+
+
+def gathering(pw, url, coturn, n=10):
+    browser, page = open_page(pw, url)
+    cases = [("no STUN or TURN server", {"iceServers": []}),
+             ("the default public STUN list (no internet here)", None),
+             (f"a STUN server that never answers ({SILENT_STUN})", {"iceServers": [{"urls": SILENT_STUN}]}),
+             ("the local STUN server", {"iceServers": [{"urls": coturn.stun_url}]}),
+             ("the local STUN and TURN server", {"iceServers": [{"urls": coturn.stun_url}, coturn.ice_server()]}),
+             ("relay only, the local TURN server", {"iceServers": [coturn.ice_server()], "iceTransportPolicy": "relay"})]
+    print(f"## ICE gathering: host createOffer ({n} each)\n")
+    print("| servers | median ms | max ms | candidates in the code |")
+    print("| --- | --- | --- | --- |")
+    for label, ice in cases:
+        rows = page.evaluate(GATHER, {"ice": ice, "n": n})
+        ms = [r["ms"] for r in rows]
+        types = sorted({", ".join(r["types"]) for r in rows})
+        print(f"| {label} | {statistics.median(ms):.0f} | {max(ms):.0f} | {' / '.join(types)} |")
+    browser.close()
+    print()
+
+
+def connections(pw, url, n, messages, ice=None, label="mDNS host candidates"):
     hb, host = open_page(pw, url)
     gb, guest = open_page(pw, url)
-    host.evaluate("window.host = new T.peer.Host()")
+    host.evaluate("(ice) => { window.host = new T.peer.Host(ice ? {ice} : {}); }", ice)
     offer_ms, answer_ms, open_ms = [], [], []
     for _ in range(n):
         t0 = time.perf_counter()
         offer = host.evaluate("host.createOffer(1, {fresh: true})")
         offer_ms.append((time.perf_counter() - t0) * 1000)
-        g = guest.evaluate("""async (offer) => {
+        g = guest.evaluate("""async ([offer, ice]) => {
           const t0 = performance.now();
-          const g = await T.peer.answerOffer(offer);
+          const g = await T.peer.answerOffer(offer, ice ? {ice} : {});
           window.chan = g.channel;
           chan.onmessage = (m) => chan.send(m);
           return {code: g.code, ms: performance.now() - t0};
-        }""", offer)
+        }""", [offer, ice])
         answer_ms.append(g["ms"])
         ms = host.evaluate("""async (code) => {
           const t0 = performance.now();
@@ -178,14 +290,14 @@ def connections(pw, url, n, messages):
     }""", messages)
     hb.close()
     gb.close()
-    print(f"## Connecting on loopback ({n} connections, two Chromium processes, mDNS candidates)\n")
+    print(f"## Connecting on loopback ({n} connections, two Chromium processes, {label})\n")
     print("| step | median ms | max ms |")
     print("| --- | --- | --- |")
     print(f"| host createOffer (ICE gathering included) | {statistics.median(offer_ms):.0f} | {max(offer_ms):.0f} |")
     print(f"| guest answerOffer (ICE gathering included) | {statistics.median(answer_ms):.0f} | {max(answer_ms):.0f} |")
     print(f"| acceptAnswer → channel open (target ≤ 1000) | {statistics.median(open_ms):.0f} | {max(open_ms):.0f} |")
     print()
-    print(f"## Message round trip host → guest → host ({messages} messages, one at a time)\n")
+    print(f"## Message round trip host → guest → host ({messages} messages, one at a time, {label})\n")
     print(f"p50 {pct(rtt, 50):.2f} ms, p95 {pct(rtt, 95):.2f} ms, max {max(rtt):.2f} ms\n")
 
 
@@ -223,7 +335,8 @@ APP_WATCH = """(() => {
 })();"""
 
 
-def app_table(pw, url, tables):
+def app_table(pw, url, tables, turn=None):
+    """``turn`` (settings.ice.turn): both phones use it relay-only (the test hook)."""
     browsers, pages = [], []
     for _ in range(2):
         b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
@@ -232,13 +345,17 @@ def app_table(pw, url, tables):
         ctx.add_init_script("window.__tapeteTapFreshMs = 0")   # taps faster than a person (web/ui.js, the tap guard)
         page = ctx.new_page()
         page.goto(url)
-        page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({speed: 'instant', lang: 'en'}))")
+        settings = {"speed": "instant", "lang": "en"}
+        if turn:
+            settings["ice"] = {"stun": [], "turn": turn}
+            page.evaluate("localStorage.setItem('tapete.iceTransportPolicy', 'relay')")
+        page.evaluate("(s) => localStorage.setItem('tapete.settings', JSON.stringify(s))", settings)
         page.reload()
         page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
         browsers.append(b)
         pages.append(page)
     host, guest = pages
-    join_ms, rtt = [], []
+    join_ms, link_ms, rtt = [], [], []
     for k in range(tables):
         host.goto(f"{url}#/new/cuarenta?together=1&players=2")
         host.wait_for_selector("#start")
@@ -253,14 +370,24 @@ def app_table(pw, url, tables):
         guest.locator("#offer-use").click()
         guest.wait_for_selector(".join .code-box .code-text", timeout=30_000)
         answer = guest.locator(".join .code-box .code-text").get_attribute("data-code")
-        host.fill("#answer-1-code", answer)
+        by_link = k % 2 == 1        # every other table: the answer link opened in a new tab
         t0 = host.evaluate("performance.timeOrigin + performance.now()")
-        host.locator("#answer-1-use").click()
+        if by_link:                 # (the tab hands the answer to the table's tab)
+            link = guest.locator(".join .share-link .link-field").get_attribute("data-link")
+            tab = host.context.new_page()
+            tab.goto(link)
+        else:
+            host.fill("#answer-1-code", answer)
+            t0 = host.evaluate("performance.timeOrigin + performance.now()")
+            host.locator("#answer-1-use").click()
         host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
         guest.wait_for_selector(".table .hand", timeout=30_000)
         t1 = max(host.evaluate("performance.timeOrigin + performance.now()"),
                  guest.evaluate("performance.timeOrigin + performance.now()"))
-        join_ms.append(t1 - t0)
+        (link_ms if by_link else join_ms).append(t1 - t0)
+        if by_link:
+            tab.close()
+            host.bring_to_front()
         host.locator("#seats-panel button.primary").last.click()
         # play 40 actions (the guest's are timed)
         guest.evaluate("window.__sent = []")
@@ -293,9 +420,14 @@ def app_table(pw, url, tables):
                 rtt.append(max(shown_h[key], shown_g[key]) - at)
     for b in browsers:
         b.close()
-    print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback)\n")
-    print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms): median "
-          f"{statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
+    how = "relay-only through the local TURN server" if turn else "host candidates"
+    print(f"## The app: joining a table and playing ({tables} tables, 2-player Cuarenta, loopback, {how})\n")
+    print(f"- answer pasted at the host → the seat live on both phones (target ≤ 1000 ms; {len(join_ms)} tables): "
+          f"median {statistics.median(join_ms):.0f} ms, max {max(join_ms):.0f} ms")
+    if link_ms:
+        print(f"- answer link opened in a new tab of the host's browser → the seat live on both phones "
+              f"({len(link_ms)} tables; the tab starts the app, hands the answer to the table's tab): "
+              f"median {statistics.median(link_ms):.0f} ms, max {max(link_ms):.0f} ms")
     if rtt:
         print(f"- a guest's action → both tables show it ({len(rtt)} actions; target ≤ 50 ms at p95): "
               f"p50 {pct(rtt, 50):.1f} ms, p95 {pct(rtt, 95):.1f} ms, max {max(rtt):.1f} ms")
@@ -303,12 +435,15 @@ def app_table(pw, url, tables):
 
 
 def feature_bytes():
-    files = sorted((ROOT / "web" / "together").glob("*.js")) + [ROOT / "web" / "screens" / n for n in ("together.js", "join.js")]
+    files = sorted((ROOT / "web" / "together").glob("*.js")) + [ROOT / "web" / "screens" / n for n in ("together.js", "join.js", "answer.js")]
     own = sum(p.stat().st_size for p in files)
     vendor = sum((build.DIST / "vendor" / n).stat().st_size for n in ("uqr.mjs", "jsqr.js")
                  if (build.DIST / "vendor" / n).exists())
     print("## Bytes the feature adds (loaded with import() when opened; none on first paint)\n")
-    print(f"- web/together/*.js and the two screens: {own / 1024:.1f} KiB ({len(files)} files)")
+    print(f"- web/together/*.js and the three screens: {own / 1024:.1f} KiB ({len(files)} files)")
+    net = [ROOT / "web" / "together" / n for n in ("ice.js", "ice-settings.js")]
+    print(f"- of which STUN / TURN (ice.js, and ice-settings.js, loaded by the settings screen): "
+          f"{sum(p.stat().st_size for p in net) / 1024:.1f} KiB")
     print(f"- vendored QR libraries (dist/vendor/uqr.mjs, jsqr.js; jsQR only when the camera reads "
           f"without BarcodeDetector): {vendor / 1024:.1f} KiB\n")
 
@@ -326,20 +461,28 @@ def main(argv=None) -> int:
         build.build(quiet=True)
     server = build.serve_in_thread(build.DIST)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
+    coturn = Coturn().start()
     try:
         with sync_playwright() as pw:
             version = None
             b, p = open_page(pw, url)
             version = p.evaluate("navigator.userAgent.match(/Chrome\\/(\\d+)/)[1]")
             b.close()
-            print(f"# Play together, {time.strftime('%Y-%m-%d')}, Chromium {version}\n")
+            print(f"# Play together, {time.strftime('%Y-%m-%d %H:%M')}, Chromium {version}\n")
             sizes(pw, url)
+            server_codes(pw, url, coturn)
+            gathering(pw, url, coturn)
             connections(pw, url, args.connections, args.messages)
+            relay_only = {"iceServers": [coturn.ice_server()], "iceTransportPolicy": "relay"}
+            connections(pw, url, args.connections, args.messages, ice=relay_only,
+                        label="relay-only through the local TURN server")
             decoder(pw, url)
             if args.tables:
                 app_table(pw, url, args.tables)
+                app_table(pw, url, args.tables, turn=coturn.turn())
             feature_bytes()
     finally:
+        coturn.close()
         server.shutdown()
         server.server_close()
     return 0

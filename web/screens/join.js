@@ -1,13 +1,17 @@
-// Join a table played together: scan (or paste) the host's code for your seat, show your
-// answer (QR code and text) for the host to scan, then play at the host's table. If the
-// connection is lost, join again with a new code from the host: nothing played is lost,
-// the host's engine keeps the match. docs/play-together.md.
+// Join a table played together: the host's invitation for your seat (a link that opened this
+// screen with it filled in, its QR code scanned, or its text pasted), then your answer sent
+// back the same way (a link through the share sheet, a QR code, the text), then play at the
+// host's table, or watch it (a watcher's invitation). If the connection is lost, join again
+// with a new invitation from the host: nothing played is lost, the host's engine keeps the
+// match. docs/play-together.md.
 import { t } from "../i18n.js";
-import { h, clear, toast } from "../ui.js";
+import { h, clear, toast, closeDialogs } from "../ui.js";
 import { tableOf } from "../games.js";
 
 /** How long the guest waits for the host's welcome once the channel is open. */
 const WELCOME_TIMEOUT_MS = 15_000;
+/** How long a guest waits for the host to open its answer: a chat may take minutes. */
+export const GUEST_WAIT_MS = 10 * 60_000;
 /** Set in this tab's sessionStorage while the guest sits at a table: a reload (or the tab
  * brought back after the phone dropped it) cuts the link to the host, and the join screen it
  * opens on then says what happened and what to do, instead of a blank form. */
@@ -33,7 +37,8 @@ function appBar(on) {
   document.body.dataset.screen = on ? "join" : "play";
 }
 
-export function showJoin(root) {
+/** `query`: the route's (an invitation link: v, o, k), or "". */
+export function showJoin(root, query = "") {
   let alive = true;
   let session = null;
   let table = null;
@@ -42,6 +47,8 @@ export function showJoin(root) {
 
   const cutByReload = seatedBefore();   // (read once: the notice is for the first form only)
   let firstPage = true;
+  // an invitation link opened this screen: its text fills the form (or its fault is said)
+  let invited = query ? `#/join?${query}` : "";
 
   const page = () => {
     clear(root);
@@ -60,67 +67,153 @@ export function showJoin(root) {
     return steps;
   };
 
-  const start = async () => {
+  const start = async (prefill = "") => {
     const steps = page();
-    const [{ answerOffer }, widgets] = await Promise.all([import("../together/peer.js"), import("../together/widgets.js")]);
+    const [peer, widgets, invite] = await Promise.all([import("../together/peer.js"), import("../together/widgets.js"),
+      import("../together/invite.js")]);
     if (!alive) return;
     input = widgets.codeInput({
       label: t("together.offer_label"), button: t("together.join"), idPrefix: "offer",
       use: async (text) => {
-        const g = await answerOffer(text);          // CodeError, PeerError
+        const inv = invite.readInvitation(text);        // CodeError, InviteError
+        // across the internet nothing reaches the guest before the host opens its answer, which
+        // a chat may bring minutes later: the guest waits that long (patient: through ICE giving
+        // up meanwhile) and says what may be wrong after UNREACHABLE_MS (waitForHost)
+        const g = await peer.answerOffer(inv.code, { timeoutMs: GUEST_WAIT_MS, unreachableMs: GUEST_WAIT_MS, patient: true });   // CodeError, PeerError
         if (!alive) { g.channel.close(); return; }
         pending = g.channel;
-        waitForHost(steps, g, widgets);
+        const [answer, link] = await Promise.all([invite.answerText(g.code, inv.secret), invite.answerLink(g.code, inv.secret)]);
+        if (!alive) { g.channel.close(); return; }
+        waitForHost(steps, g, inv, { answer, link }, widgets, text, peer.UNREACHABLE_MS);
       },
     });
     steps.append(input.el);
+    const link = invited;
+    invited = "";
+    if (link) {
+      try {
+        const inv = invite.readInvitation(link);
+        input.area.value = invite.invitationText(inv.code, inv.secret);
+        input.say(t(invite.isWatchSlot(inv.info.seat) ? "together.invited_watch" : "together.invited"));
+      } catch (err) {
+        input.say(widgets.errorText(err), "error");
+      }
+    } else if (prefill) {
+      input.area.value = prefill;
+    }
   };
 
-  const waitForHost = (steps, g, widgets) => {
+  const waitForHost = (steps, g, inv, answer, widgets, invitationText, unreachableMs) => {
     const status = h("p", { class: "code-status", role: "status", id: "guest-status", text: t("together.waiting_host") });
+    const again = h("button", { type: "button", class: "btn", id: "join-retry", hidden: true,
+      onclick: () => { g.channel.close(); pending = null; start(invitationText); } }, t("together.try_again"));
+    // No path yet `unreachableMs` after the answer was made (or sent again): in one room the
+    // phones reach each other at once (the host's phone answers the checks before it opens the
+    // answer), so this is the network; across the internet it may also be a host that has not
+    // opened the answer yet, which the guest cannot tell (docs/play-together.md). Say both and
+    // offer a retry, and keep waiting: a late answer still seats the friend.
+    let hintTimer = null;
+    const hint = () => {
+      if (!alive || g.channel.state !== "connecting" || g.channel.reached) return;
+      status.dataset.kind = "error";
+      status.textContent = t("together.unreachable_wait");
+      again.hidden = false;
+    };
+    const armHint = () => {
+      clearTimeout(hintTimer);
+      hintTimer = setTimeout(hint, unreachableMs);
+      if (status.dataset.kind === "error" && g.channel.state === "connecting") {
+        delete status.dataset.kind;
+        status.textContent = t("together.waiting_host");
+      }
+    };
+    armHint();
     widgets.put(steps,
       h("p", { class: "join-step", text: t("together.guest_step2") }),
-      widgets.codeBox(g.code, t("together.answer_qr_label")),
+      widgets.shareButton({ url: answer.link, title: t("together.answer_share_title"), text: t("together.answer_share_text"),
+        label: t("together.send_answer"), id: "send-answer", onsent: armHint }),
+      h("p", { class: "muted", text: t("together.answer_or_qr") }),
+      widgets.codeBox(answer.answer, t("together.answer_qr_label")),
       status,
-      h("button", { type: "button", class: "btn", onclick: () => { g.channel.close(); pending = null; start(); } }, t("together.start_over")));
+      again,
+      h("button", { type: "button", class: "btn", id: "join-over", onclick: () => { g.channel.close(); pending = null; start(); } },
+        t("together.start_over")));
     let first = null;
     g.channel.onmessage = (m) => { if (!first) first = m; };
-    // once open, the host seats the guest at once: its welcome is the first message
+    // once open, the phone shows its seat key; the host then seats it at once: its welcome
+    // (or, without the right key, its goodbye) is the first message
     const welcome = () => new Promise((resolve, reject) => {
       if (first) { resolve(first); return; }
       const timer = setTimeout(() => reject(Object.assign(new Error("no welcome"), { code: "no_welcome" })), WELCOME_TIMEOUT_MS);
       g.channel.onmessage = (m) => { clearTimeout(timer); resolve(m); };
     });
     g.channel.opened
-      .then(() => { if (alive) status.textContent = t("together.connected_wait"); return welcome(); })
+      .then(async () => {
+        const { msg } = await import("../together/protocol.js");
+        clearTimeout(hintTimer);
+        g.channel.send(msg.hello(inv.secret));
+        if (alive) { delete status.dataset.kind; status.textContent = t("together.connected_wait"); again.hidden = true; }
+        return welcome();
+      })
       .then((m) => seat(g.channel, m))
       .catch((err) => {
+        clearTimeout(hintTimer);
         if (!alive) return;
         g.channel.close();
         pending = null;
         status.dataset.kind = "error";
         status.textContent = widgets.errorText(err);
+        again.hidden = false;
       });
   };
 
-  const seat = async (channel, first) => {
-    const [{ GuestSession }, { checkFromHost }] = await Promise.all([import("../together/guest.js"), import("../together/protocol.js")]);
-    const welcome = checkFromHost(first);        // ProtocolError: not a welcome
-    if (welcome.t !== "welcome") throw Object.assign(new Error("not a welcome"), { code: "bad_message" });
-    if (!alive) { channel.close(); return; }
-    pending = null;
-    session = new GuestSession(channel, welcome, {
+  let kinds = null;            // guest.js's sessions, once loaded
+  /** The session of `welcome` on `channel` (guest.js loaded: made at once, so that it takes
+   * the channel's messages from the very next one). */
+  const makeSession = (channel, welcome) => {
+    const Kind = welcome.seat === null ? kinds.WatcherSession : kinds.GuestSession;
+    return new Kind(channel, welcome, {
       onLost: (reason) => lost(reason),
       onStored: () => toast(t("together.kept")),
       onFinished: () => markSeated(false),   // nothing left to join: no notice after a reload
+      onAgain: (next) => nextMatch(channel, next),
     });
+  };
+
+  const seat = async (channel, first) => {
+    const { checkFromHost } = await import("../together/protocol.js");
+    const welcome = checkFromHost(first);        // ProtocolError: not a message of this table
+    if (welcome.t === "bye") throw Object.assign(new Error("not seated"), { code: welcome.reason === "not_invited" ? "refused_key" : "closed" });
+    if (welcome.t !== "welcome") throw Object.assign(new Error("not a welcome"), { code: "bad_message" });
+    kinds = await import("../together/guest.js");
+    if (!alive) { channel.close(); return; }
+    pending = null;
+    session = makeSession(channel, welcome);
+    await mount(welcome);
+    if (welcome.seat === null) toast(t("watch.watching"));
+  };
+
+  const mount = async (welcome) => {
     const Table = await tableOf(welcome.game);   // (checkFromHost: a game of web/games.js)
     if (!alive) { session.destroy(); return; }
     clear(root);
     appBar(false);      // the table has its own header
     markSeated(true);
+    root.dataset.watching = welcome.seat === null ? "1" : "";
     table = new Table(root, session.record, { session });
     await table.mount();
+  };
+
+  /** The host played again: the next match at the same table, on the same channel. */
+  const nextMatch = async (channel, welcome) => {
+    if (!alive) return;
+    session = makeSession(channel, welcome);     // (first: it takes the channel's next message)
+    closeDialogs();                              // the last match's result
+    const old = table;
+    table = null;
+    if (old) old.destroy();                      // (its session handed the channel over)
+    await mount(welcome);
+    toast(t("together.next_match"));
   };
 
   const lost = (reason) => {

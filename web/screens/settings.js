@@ -1,6 +1,6 @@
 // Settings: language, computer-player speed, the table (vibration, animations), the cards
 // and table's look (theme, four colours, large indices, card size, left-handed: web/look.js),
-// storage, version and updates.
+// playing across the internet (web/together/ice-settings.js), storage, version and updates.
 import { t, LANGS, setLang, fmtNumber } from "../i18n.js";
 import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
@@ -85,6 +85,10 @@ export function showSettings(root, ctx) {
     check("haptics", "haptics", t("settings.haptics")),
     check("motion", "motion", t("settings.motion"), applyMotion),
     h("p", { class: "opt-help", text: t("settings.motion_help") }));
+  // playing across the internet (STUN / TURN servers): its own module, loaded when shown
+  const net = h("div", { id: "net-settings-slot" });
+  import("../together/ice-settings.js").then((m) => net.replaceWith(m.iceSettings()))
+    .catch((err) => console.warn("settings: the network block did not load", err));
   const persisted = h("span", { class: "muted", id: "persistence", text: "…" });
   const usage = h("span", { class: "muted", text: "" });
   const info = h("dl", { class: "about" });
@@ -95,6 +99,7 @@ export function showSettings(root, ctx) {
       h("p", { class: "opt-help", text: t("settings.speed_help") })),
     table,
     lookFields(s),
+    net,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
       h("p", {}, persisted), h("p", {}, usage), persistButton(persisted)),
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.about") }), info,

@@ -217,7 +217,8 @@ export class CuatrolaTable extends TableBase {
       if (this.destroyed) return;
     }
     if (handEnded) {
-      this.say(t(this.persp.isUs(view.last_hand.ultimas) ? "announce.ultimas.us" : "announce.ultimas.them"));
+      this.say(this.persp.watched("watch.ultimas", view.last_hand.ultimas) ||
+        t(this.persp.isUs(view.last_hand.ultimas) ? "announce.ultimas.us" : "announce.ultimas.them"));
       await this.pause(Math.min(speed().trick, ULTIMAS_MAX_MS));
       if (this.destroyed) return;
     }
@@ -232,7 +233,7 @@ export class CuatrolaTable extends TableBase {
   }
 
   // ---------------------------------------------------------------- the hand's breakdown
-  handHeadline(lh) { return t(this.persp.isUs(lh.winner) ? "hand.we_win" : "hand.they_win"); }
+  handHeadline(lh) { return this.persp.watched("watch.hand_won", lh.winner) || t(this.persp.isUs(lh.winner) ? "hand.we_win" : "hand.they_win"); }
 
   /** Why the points went where they did (the engine's summary says what decided the hand):
    * "Solo made: 2 points · 75 to 55 in points". */

@@ -147,6 +147,8 @@ export async function openScores(table) {
 // ------------------------------------------------------------------ the end of a match
 /** "We won" / "You won" (two players) or the others', for `view`'s winner. */
 export function resultText(table, view) {
+  const watched = table.persp.watched("watch.match_won", view.winner);
+  if (watched) return watched;
   const us = table.persp.isUs(view.winner);
   if (table.players === 2) return t(us ? "result.you_won" : "result.rival_won");
   return t(us ? "result.we_won" : "result.they_won");
@@ -170,9 +172,11 @@ export async function matchOver(table, view) {
 }
 
 /** A new match at once (the source's nextMatch: the same rules and computer players, a new
- * seed); the finished one is replaced in the back stack. */
+ * seed), unless the source plays again itself (a table played together); the finished one
+ * is replaced in the back stack. */
 export async function playAgain(table) {
   try {
+    if (await table.source.playAgain()) return;
     const { startMatch } = await import("../services/start.js");
     const rec = await startMatch(table.source.nextMatch());
     location.replace(`#/play/${rec.id}`);

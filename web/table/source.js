@@ -93,6 +93,11 @@ export class TableSource {
    * the same game with the engine's default rules and level. */
   nextMatch() { return { game: this.game }; }
 
+  /** "Play again", when the source does it itself: resolves true once it has (the host of a
+   * table played together starts the next match with the same friends seated; a guest waits
+   * for it), false to let the table start nextMatch(). Default: false. */
+  playAgain() { return Promise.resolve(false); }
+
   /** The person's score sheet: every finished hand (the engine's `summary`), or null.
    * Default: null (no hands to show). */
   summary() { return Promise.resolve(null); }

@@ -3,21 +3,24 @@
 //
 // A non-trickle SDP (after ICE gathering) is ~700 bytes; the other side needs only the ICE
 // username fragment and password, the DTLS certificate's SHA-256 fingerprint, the DTLS role
-// and the UDP host candidates. Those (and the app's kind / table / seat) are packed into a
-// versioned binary with a CRC-32, written as upper-case base32 behind the prefix "TPT:"
-// (every character is in the QR alphanumeric set); the full SDP is rebuilt from a fixed
-// data-channel-only template. Byte layout: docs/play-together.md.
+// and the UDP candidates: host, server-reflexive (from a STUN server) and relay (from a TURN
+// server). Those (and the app's kind / table / seat) are packed into a versioned binary with
+// a CRC-32, written as upper-case base32 behind the prefix "TPT:" (every character is in the
+// QR alphanumeric set); the full SDP is rebuilt from a fixed data-channel-only template.
+// Byte layout: docs/play-together.md.
 //
 // decode(text) throws only CodeError, whose `code` is stable: bad_code, truncated,
 // checksum, version, wrong_kind. Encoding a description this format cannot carry throws
 // CodeError "unsupported" or "no_candidates" (a programming or device matter, not the user's).
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const PREFIX = "TPT:";
 export const KINDS = Object.freeze(["offer", "answer"]);
 export const SETUPS = Object.freeze(["actpass", "active", "passive"]);
 export const TABLE_BYTES = 4;
 export const MAX_CANDIDATES = 15;
+/** Candidate types a code carries (RFC 8445): the index is the type's code in a candidate's byte. */
+export const CANDIDATE_TYPES = Object.freeze(["host", "srflx", "relay"]);
 
 const FINGERPRINT_BYTES = 32;          // SHA-256
 const CRC_BYTES = 4;
@@ -27,11 +30,17 @@ const FAMILY_MDNS = 1;                 // a "<uuid>.local" name: 16 bytes
 const FAMILY_IPV4 = 4;
 const FAMILY_IPV6 = 6;
 const ADDRESS_BYTES = {[FAMILY_MDNS]: 16, [FAMILY_IPV4]: 4, [FAMILY_IPV6]: 16};
-const PORT_BYTES = 2;
+// A candidate's first byte: the address family in bits 0-2, the type in bits 3-4 (an index
+// of CANDIDATE_TYPES), bits 5-7 zero.
+const FAMILY_BITS = 3;
+const FAMILY_MASK = (1 << FAMILY_BITS) - 1;
+const TYPE_BITS = 2;
+const TYPE_MASK = (1 << TYPE_BITS) - 1;
 const SCTP_PORT = 5000;
 const MAX_MESSAGE_SIZE = 262144;
-// RFC 8445 priority of a host candidate: type preference 126, local preference by order.
-const HOST_TYPE_PREFERENCE = 126;
+// RFC 8445 priority of a rebuilt candidate: the recommended type preference (host 126,
+// server-reflexive 100, relay 0), local preference by order in the code.
+const TYPE_PREFERENCE = Object.freeze({host: 126, srflx: 100, relay: 0});
 const MAX_LOCAL_PREFERENCE = 65535;
 const COMPONENT_RTP = 1;
 
@@ -214,8 +223,9 @@ function unpackAddress(family, bytes) {
 // ------------------------------------------------------------------------- SDP
 /**
  * What a code carries, read from an SDP: {ufrag, pwd, fingerprint (32 bytes as
- * "AB:CD:.." upper case), setup, candidates: [{address, port}]} (UDP host candidates of
- * component 1, highest priority first, duplicates dropped; other lines are ignored).
+ * "AB:CD:.." upper case), setup, candidates: [{address, port, type}]} (UDP candidates of
+ * component 1 of type host, srflx or relay, highest priority first, an address and port
+ * once; other lines are ignored).
  */
 export function parseSdp(sdp) {
   const lines = String(sdp).split(/\r?\n/);
@@ -238,16 +248,18 @@ export function parseSdp(sdp) {
   for (const l of lines) {
     // a=candidate:<foundation> <component> <transport> <priority> <address> <port> typ <type> ...
     const m = /^a=candidate:\S+ (\d+) (\S+) (\d+) (\S+) (\d+) typ (\S+)/.exec(l);
-    if (!m || Number(m[1]) !== COMPONENT_RTP || m[2].toLowerCase() !== "udp" || m[6] !== "host") continue;
-    if (!packAddress(m[4])) continue;  // a host name that is not an mDNS UUID: cannot be packed
-    found.push({address: m[4].toLowerCase(), port: Number(m[5]), priority: Number(m[3])});
+    if (!m || Number(m[1]) !== COMPONENT_RTP || m[2].toLowerCase() !== "udp" || !CANDIDATE_TYPES.includes(m[6])) continue;
+    const packed = packAddress(m[4]);
+    // a host name that is not an mDNS UUID cannot be packed; a server's address is never a name
+    if (!packed || (packed[0] === FAMILY_MDNS && m[6] !== "host")) continue;
+    found.push({address: m[4].toLowerCase(), port: Number(m[5]), type: m[6], priority: Number(m[3])});
   }
   found.sort((a, b) => b.priority - a.priority);
   const seen = new Set();
   const candidates = [];
   for (const c of found) {
     const key = `${c.address} ${c.port}`;
-    if (!seen.has(key)) { seen.add(key); candidates.push({address: c.address, port: c.port}); }
+    if (!seen.has(key)) { seen.add(key); candidates.push({address: c.address, port: c.port, type: c.type}); }
   }
   return {ufrag, pwd, fingerprint, setup, candidates};
 }
@@ -265,9 +277,12 @@ export function toSdp(info) {
     "c=IN IP4 0.0.0.0",
   ];
   info.candidates.forEach((c, i) => {
-    const priority = HOST_TYPE_PREFERENCE * 2 ** 24 + (MAX_LOCAL_PREFERENCE - i) * 2 ** 8
+    const type = c.type || "host";
+    const priority = TYPE_PREFERENCE[type] * 2 ** 24 + (MAX_LOCAL_PREFERENCE - i) * 2 ** 8
       + (256 - COMPONENT_RTP);
-    lines.push(`a=candidate:${i + 1} ${COMPONENT_RTP} udp ${priority} ${c.address} ${c.port} typ host generation 0`);
+    // a server's candidate names the address it stands for; the code does not carry it
+    const related = type === "host" ? "" : " raddr 0.0.0.0 rport 0";
+    lines.push(`a=candidate:${i + 1} ${COMPONENT_RTP} udp ${priority} ${c.address} ${c.port} typ ${type}${related} generation 0`);
   });
   lines.push(
     "a=end-of-candidates",
@@ -309,7 +324,7 @@ export function pack(info) {
     throw new CodeError("unsupported", "a SHA-256 fingerprint is 32 bytes");
   }
   const cands = info.candidates || [];
-  if (!cands.length) throw new CodeError("no_candidates", "no UDP host candidate");
+  if (!cands.length) throw new CodeError("no_candidates", "no UDP candidate");
   if (cands.length > MAX_CANDIDATES) throw new CodeError("unsupported", "too many candidates");
 
   const w = new Writer();
@@ -325,10 +340,12 @@ export function pack(info) {
   w.u8(cands.length);
   for (const c of cands) {
     const packed = packAddress(c.address);
-    if (!packed || !(Number.isInteger(c.port) && c.port > 0 && c.port < 65536)) {
-      throw new CodeError("unsupported", `candidate ${c.address} ${c.port}`);
+    const type = CANDIDATE_TYPES.indexOf(c.type || "host");
+    if (!packed || type < 0 || (packed[0] === FAMILY_MDNS && type !== 0)
+        || !(Number.isInteger(c.port) && c.port > 0 && c.port < 65536)) {
+      throw new CodeError("unsupported", `candidate ${c.address} ${c.port} ${c.type}`);
     }
-    w.u8(packed[0]);
+    w.u8(packed[0] | (type << FAMILY_BITS));
     w.raw(packed[1]);
     w.u16(c.port);
   }
@@ -347,11 +364,17 @@ export function encode(info) {
 
 /**
  * A code from a local description: encode({kind, table, seat, ...parseSdp(sdp)}), keeping
- * the `maxCandidates` candidates of highest priority (each costs 7 or 19 bytes).
+ * at most `perType[type]` candidates of each type (when given) and then the `maxCandidates`
+ * of highest priority (each costs 7 or 19 bytes).
  */
-export function encodeSdp(sdp, {kind, table, seat, maxCandidates = MAX_CANDIDATES}) {
+export function encodeSdp(sdp, {kind, table, seat, maxCandidates = MAX_CANDIDATES, perType = null}) {
   const info = parseSdp(sdp);
-  return encode({kind, table, seat, ...info, candidates: info.candidates.slice(0, maxCandidates)});
+  const count = {};
+  const kept = info.candidates.filter((c) => {
+    count[c.type] = (count[c.type] || 0) + 1;
+    return !perType || !(c.type in perType) || count[c.type] <= perType[c.type];
+  });
+  return encode({kind, table, seat, ...info, candidates: kept.slice(0, maxCandidates)});
 }
 
 /** The text as typed or pasted: no spaces, line breaks or dashes, upper case. */
@@ -412,12 +435,16 @@ function decodeText(text, expect) {
   if (!count || count > MAX_CANDIDATES) throw new CodeError("bad_code", "candidate count");
   const candidates = [];
   for (let i = 0; i < count; i++) {
-    const family = r.u8();
+    const first = r.u8();
+    const family = first & FAMILY_MASK;
+    const type = CANDIDATE_TYPES[(first >> FAMILY_BITS) & TYPE_MASK];
     if (!ADDRESS_BYTES[family]) throw new CodeError("bad_code", `address family ${family}`);
+    if (!type || first >> (FAMILY_BITS + TYPE_BITS)) throw new CodeError("bad_code", `candidate byte ${first}`);
+    if (family === FAMILY_MDNS && type !== "host") throw new CodeError("bad_code", `an mDNS name as ${type}`);
     const address = unpackAddress(family, r.raw(ADDRESS_BYTES[family]));
     const port = r.u16();
     if (!port) throw new CodeError("bad_code", "port 0");
-    candidates.push({address, port});
+    candidates.push({address, port, type});
   }
   if (r.pos !== r.end) throw new CodeError("bad_code", "bytes after the candidates");
   if (expect && expect !== kind) throw new CodeError("wrong_kind", `an ${kind} where an ${expect} was expected`);

@@ -4,7 +4,11 @@
 // alone. The guest decides nothing and stores nothing until the match is over: then the host
 // sends the finished match file and it goes into this device's history. It has no match
 // file while playing: the menu has no share or export, a hand no review (the defaults).
-// docs/play-together.md.
+// "Play again" is the host's: its welcome to the next match comes on the same channel
+// (onAgain). A watcher (WatcherSession) draws the public view the host sends: every seat's
+// public part, no hand; it plays nothing and keeps nothing. docs/play-together.md.
+import { t } from "../i18n.js";
+import { toast } from "../ui.js";
 import * as store from "../store.js";
 import { TableSource, isOver } from "../table/source.js";
 import { checkFromHost, msg, ProtocolError } from "./protocol.js";
@@ -14,7 +18,8 @@ export const ANSWER_TIMEOUT_MS = 10_000;
 
 export class GuestSession extends TableSource {
   /** `channel`: an open peer channel; `welcome`: the host's checked welcome message. */
-  constructor(channel, welcome, { onLost = () => {}, onSeats = () => {}, onStored = () => {}, onFinished = () => {} } = {}) {
+  constructor(channel, welcome, { onLost = () => {}, onSeats = () => {}, onStored = () => {}, onFinished = () => {},
+    onAgain = () => {} } = {}) {
     super(welcome.game);
     this.onRefused = (m) => { if (this.table) this.table.say(this.table.refusalText(m), "warn"); };
     this.channel = channel;
@@ -32,6 +37,8 @@ export class GuestSession extends TableSource {
     this.onSeats = onSeats;
     this.onStored = onStored;
     this.onFinished = onFinished;   // the host sent the finished match
+    this.onAgain = onAgain;         // the host's welcome to its next match (onAgain(welcome))
+    this.handedOver = false;        // the channel went to the next match's session
     this.bad = 0;
     channel.onmessage = (m) => this.receive(m);
     channel.onbad = () => { this.bad += 1; };
@@ -48,7 +55,15 @@ export class GuestSession extends TableSource {
 
   destroy() {
     super.destroy();
+    if (this.handedOver) return;
     try { this.channel.close(); } catch { /* closed */ }
+  }
+
+  /** "Play again" is the host's to start: the next match comes here by itself. */
+  playAgain() {
+    if (this.table) this.table.say(t("together.again_by_host"));
+    else toast(t("together.again_by_host"));
+    return Promise.resolve(true);
   }
 
   seatNote(seat) {
@@ -108,6 +123,7 @@ export class GuestSession extends TableSource {
       throw err;
     }
     switch (m.t) {
+      case "welcome": if (m.seat === this.seat && m.players === this.players && m.game === this.game) this.again(m); else this.bad += 1; break;
       case "move": this.moved(m); break;
       case "refused": if (this.waiting) this.settle({ ok: false, refusal: m }); else this.onRefused(m); break;
       case "seats": this.seats = m.seats; this.onSeats(this.seats); if (this.table && this.view) this.table.render(this.view); break;
@@ -116,6 +132,14 @@ export class GuestSession extends TableSource {
       case "bye": this.lost(m.reason); break;
       default: break;
     }
+  }
+
+  /** The host's next match at this table: the channel goes to a new session for it. */
+  again(welcome) {
+    if (this.destroyed) return;
+    this.handedOver = true;
+    this.settle({ ok: false, busy: true });
+    this.onAgain(welcome);
   }
 
   moved(m) {
@@ -150,4 +174,15 @@ export class GuestSession extends TableSource {
     this.settle({ ok: false, refusal: { code: "not_connected", params: {}, error: String(reason) } });
     this.onLost(reason);
   }
+}
+
+/** A watcher: the host's public views (no hand), nothing to play, nothing kept. */
+export class WatcherSession extends GuestSession {
+  get record() { return { id: `watch-${this.tableId}`, game: this.game }; }
+
+  act() { return Promise.resolve({ ok: false, busy: true }); }
+
+  why() { return Promise.resolve(null); }
+
+  keep() { /* a watcher keeps no match */ }
 }

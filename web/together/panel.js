@@ -1,75 +1,110 @@
-// The host's seats panel: for each friend's seat, whether its person is at the table; if
-// not, the seat's code (QR and text) for the friend to scan, a place for the friend's answer
-// (paste or scan), and "let a computer play this seat" while the friend is away.
+// The host's seats panel: for each friend's seat, whether its person is at the table; if not,
+// its invitation: a link to send through the phone's share sheet to any chat app, and (in one
+// room) its QR code and text; a place for the friend's answer (opened as a link, pasted or
+// scanned), what became of it, and "let a computer play this seat" while the friend is away.
+// Below, the watchers: those watching, and an invitation for one more.
 import { t } from "../i18n.js";
 import { h, dialog } from "../ui.js";
-import { seatName } from "../table/perspective.js";
-import { codeBox, codeInput, errorText, put } from "./widgets.js";
+import { codeBox, codeInput, errorText, put, shareButton } from "./widgets.js";
+import { isWatchSlot } from "./invite.js";
 
-function seatLine(session, s) {
-  const name = seatName(s.seat, session.kinds.length);
-  const state = s.live ? t("together.state.live") : s.computer ? t("together.state.computer") : t("together.state.away");
-  const row = h("section", { class: `seat-entry ${s.live ? "live" : "away"}`, dataset: { seat: String(s.seat) } },
-    h("h3", {}, name, " ", h("span", { class: `chip seat-state ${s.live ? "live" : "away"}`, text: state })));
-  if (s.live) return row;
+/** One slot's row (a friend's seat, or a watcher's place): {el, update()}. */
+function slotRow(session, slot) {
+  const name = session.slotName(slot);
+  const watcher = isWatchSlot(slot);
+  const chip = h("span", { class: "chip seat-state" });
+  const el = h("section", { class: "seat-entry", dataset: { seat: String(slot) } }, h("h3", {}, name, " ", chip));
   const body = h("div", { class: "seat-join" });
-  const show = h("button", { type: "button", class: "btn primary", dataset: { show: String(s.seat) } }, t("together.show_code"));
-  show.addEventListener("click", async () => {
-    show.disabled = true;
+  const show = h("button", { type: "button", class: "btn primary", dataset: { show: String(slot) } },
+    t(watcher ? "watch.invite" : "together.invite"));
+  const computer = watcher ? null : h("button", { type: "button", class: "btn", dataset: { computer: String(slot) },
+    onclick: () => session.letComputerPlay(slot) }, t("together.let_computer"));
+  let input = null;
+
+  const invite = async (fresh = false) => {
     show.hidden = true;
     put(body, h("p", { class: "muted", text: t("together.making_code") }));
     try {
-      const code = await session.offer(s.seat);
-      const input = codeInput({
-        label: t("together.answer_label"), button: t("together.connect"), idPrefix: `answer-${s.seat}`,
-        use: async (text) => { await session.accept(text); },
+      const inv = await session.invite(slot, { fresh });
+      input = codeInput({
+        label: t("together.answer_label"), button: t("together.connect"), idPrefix: `answer-${slot}`,
+        use: async (text) => { session.note(slot, null); await session.accept(text); },
       });
+      const again = h("button", { type: "button", class: "btn", dataset: { fresh: String(slot) }, onclick: () => invite(true) },
+        t("together.new_invitation"));
       put(body,
-        h("p", { class: "join-step", text: t("together.host_step1", { name }) }),
-        codeBox(code, t("together.qr_label", { name })),
+        h("p", { class: "join-step", text: t(watcher ? "watch.host_step1" : "together.host_step1", { name }) }),
+        shareButton({ url: inv.link, title: t("together.invite_share_title"), text: t("together.invite_share_text"),
+          label: t("together.send_invitation"), id: `invite-${slot}` }),
+        h("p", { class: "join-step", text: t("together.host_step1_room") }),
+        codeBox(inv.text, t("together.qr_label", { name })),
         h("p", { class: "join-step", text: t("together.host_step2") }),
-        input.el);
+        input.el,
+        again);
+      update();
     } catch (err) {
       put(body, h("p", { class: "error-text", text: errorText(err) }));
-      show.disabled = false;
       show.hidden = false;
     }
-  });
-  row.append(show, body);
-  if (!s.computer && !session.over) {
-    row.append(h("button", { type: "button", class: "btn", dataset: { computer: String(s.seat) },
-      onclick: () => session.letComputerPlay(s.seat) }, t("together.let_computer")));
-  }
-  return row;
+  };
+  show.addEventListener("click", () => invite());
+  el.append(show, body);
+  if (computer) el.append(computer);
+
+  const update = () => {
+    const s = watcher ? { live: session.watchers.has(slot), computer: false } : session.seatList()[slot];
+    const state = s.live ? t(watcher ? "watch.state.live" : "together.state.live")
+      : s.computer ? t("together.state.computer") : t("together.state.away");
+    chip.textContent = state;
+    chip.className = `chip seat-state ${s.live ? "live" : "away"}`;
+    el.classList.toggle("live", s.live);
+    el.classList.toggle("away", !s.live);
+    if (s.live && input) { input.stop(); input = null; put(body); show.hidden = false; }   // the next time: a new invitation
+    show.hidden = s.live || !!input;
+    body.hidden = s.live;
+    if (computer) computer.hidden = s.live || s.computer || session.over;
+    const note = session.notes.get(slot);
+    if (input && note) input.say(note.text, note.kind);
+  };
+  update();
+  return { el, update, slot, stop: () => { if (input) input.stop(); } };
 }
 
 /** The panel, as a dialog; it follows the seats while open. Resolves when closed. */
 export async function openSeatsPanel(session) {
-  const list = h("div", { class: "seat-list" });
+  const seats = h("div", { class: "seat-list" });
+  const watch = h("div", { class: "seat-list watch-list" });
+  const rows = new Map();
+  const rowOf = (slot) => {
+    if (!rows.has(slot)) rows.set(slot, slotRow(session, slot));
+    return rows.get(slot);
+  };
   const render = () => {
-    // a seat whose code is on screen keeps its row (and the code) until its person joins
-    const kept = new Map([...list.children].map((el) => [el.dataset.seat, el]));
-    const rows = session.seatList().filter((s) => s.kind === "person").map((s) => {
-      const old = kept.get(String(s.seat));
-      if (old && !s.live && old.classList.contains("away") && old.querySelector(".code-box")) {
-        old.querySelector(".seat-state").textContent = s.computer ? t("together.state.computer") : t("together.state.away");
-        return old;
-      }
-      return seatLine(session, s);
-    });
-    put(list, ...rows);
+    put(seats, ...session.seatList().filter((s) => s.kind === "person").map((s) => rowOf(s.seat).el));
+    // every watcher here, then one place to invite one more (while there is room)
+    const free = session.freeWatchSlot();
+    const slots = [...session.watching(), ...(free === null ? [] : [free])];
+    for (const slot of rows.keys()) {
+      if (isWatchSlot(slot) && !slots.includes(slot) && !rows.get(slot).el.querySelector(".code-box")) rows.delete(slot);
+    }
+    const shown = [...new Set([...slots, ...[...rows.keys()].filter(isWatchSlot)])].sort((a, b) => a - b);
+    put(watch, ...shown.map((slot) => rowOf(slot).el));
+    for (const row of rows.values()) row.update();
   };
   render();
   const off = session.onChange(render);
   try {
     await dialog({
       title: t("together.seats"),
-      body: [h("p", { class: "muted", text: t("together.panel_hint") }), list, h("p", { class: "muted small-print", text: t("together.network_hint") })],
+      body: [h("p", { class: "muted", text: t("together.panel_hint") }), seats,
+        h("h3", { class: "watch-title", text: t("watch.title") }), h("p", { class: "muted", text: t("watch.hint") }), watch,
+        h("p", { class: "muted small-print", text: t("together.network_hint") })],
       buttons: [{ label: t("close"), value: true, primary: true }],
       className: "seats-panel",
       id: "seats-panel",
     });
   } finally {
     off();
+    for (const row of rows.values()) row.stop();   // (a camera left scanning)
   }
 }

@@ -1,6 +1,9 @@
-// Peer connections for a table with no server: RTCPeerConnection with no STUN or TURN (host
-// candidates only: a LAN, or a phone's own hotspot), one negotiated, ordered, reliable data
-// channel per guest, codes from code.js carried by QR or by copy and paste.
+// Peer connections for a table with no server of ours: RTCPeerConnection with the ICE
+// servers of the settings (ice.js: public STUN servers by default, a TURN server if the
+// player set one), so a code carries host candidates (a LAN, a phone's own hotspot) and,
+// where a server answered, server-reflexive and relay ones (two networks across the
+// internet); one negotiated, ordered, reliable data channel per guest; codes from code.js
+// carried by QR, link or copy and paste.
 //
 //   host = new Host()                          a table (random id: host.table)
 //   code = await host.createOffer(seat)        the offer code to show for that seat
@@ -13,10 +16,15 @@
 // Errors are PeerError (stable `code`), or CodeError from code.js for a code that does not
 // read (bad_code, truncated, checksum, version, wrong_kind):
 //   no_webrtc    this browser has no RTCPeerConnection
-//   no_network   no UDP host candidate was gathered (Wi-Fi off, no network at all)
-//   timeout      the channel did not open in time: most likely a network that keeps its
-//                devices apart (Wi-Fi client isolation); a phone's own hotspot works
-//   failed       ICE or DTLS failed before the channel opened
+//   ice_settings the browser refused the STUN / TURN settings (RTCPeerConnection threw)
+//   no_network   no UDP candidate was gathered (Wi-Fi off, no network at all)
+//   unreachable  no path between the phones: ICE found no working candidate pair within
+//                OPEN_TIMEOUT_MS of acceptAnswer (host) or UNREACHABLE_MS of the answer
+//                (guest), or gave up sooner. Both networks block direct connections (or
+//                one network keeps its devices apart): another network, or a TURN server
+//   timeout      the phones reached each other but the channel did not open in time (host:
+//                OPEN_TIMEOUT_MS; guest: the host did not use its answer in GUEST_TIMEOUT_MS)
+//   failed       DTLS failed, or ICE failed after it had connected, before the channel opened
 //   wrong_table  an answer for another table (host)
 //   no_offer     an answer for a seat with no pending offer (host)
 //   closed       the host or the connection was closed meanwhile
@@ -28,15 +36,32 @@
 // onbad(reason) for a message dropped on arrival: "too_big", "not_json", "binary".
 
 import {decode, encodeSdp, newTableId, toSdp} from "./code.js";
+import {iceConfig} from "./ice.js";
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
-export const OPEN_TIMEOUT_MS = 8000;            // host: from acceptAnswer to the channel open
+// Host: from acceptAnswer to the channel open; past it, `unreachable` (ICE never connected)
+// or `timeout`. Both phones must say "cannot connect" within 20 s.
+export const OPEN_TIMEOUT_MS = 15000;
+// Guest: from its answer, how long ICE may go without connecting. In one room the guest's
+// checks reach the host before the host has the answer (ICE connects in ~30 ms); across
+// the internet nothing gets through a NAT before the host uses the answer, so the guest
+// cannot tell "not yet used" from "blocked" (docs/play-together.md).
+export const UNREACHABLE_MS = 15000;
 export const GUEST_TIMEOUT_MS = 180000;         // guest: the host has to scan the answer first
 export const GATHER_TIMEOUT_MS = 5000;          // ICE gathering: use what was found by then
+// ICE gathering with STUN / TURN servers ends once their candidates have come (and
+// SETTLE_MS more for the rest), or this long after it began: an unreachable STUN server
+// (no internet in one room) is tried for ~40 s, and host candidates suffice there.
+export const STUN_WAIT_MS = 1000;
+export const TURN_WAIT_MS = 2500;
+const SETTLE_MS = 100;
 export const DISCONNECT_GRACE_MS = 5000;        // ICE "disconnected" this long: the peer left
 // Host candidates put in a code, highest priority first (Chrome ranks Wi-Fi above cellular
 // and IPv6 above IPv4). Two mDNS candidates give a version 7 QR code, four a version 9.
 export const MAX_CODE_CANDIDATES = 4;
+// Server-reflexive and relay candidates put in a code, each (IPv4 and IPv6; two TURN URLs).
+export const MAX_SERVER_CANDIDATES = 2;
+const PER_TYPE = Object.freeze({host: MAX_CODE_CANDIDATES, srflx: MAX_SERVER_CANDIDATES, relay: MAX_SERVER_CANDIDATES});
 const CHANNEL_LABEL = "tapete";
 const CHANNEL_ID = 0;
 
@@ -57,36 +82,77 @@ if (typeof window !== "undefined") {
   window.addEventListener("pagehide", () => { for (const c of [...live]) c.close(); });
 }
 
-function newConnection() {
+/** A connection with the ICE servers of `config` (an RTCConfiguration; default: iceConfig(),
+ * the settings) and its data channel. */
+function newConnection(config) {
   if (typeof RTCPeerConnection !== "function") throw new PeerError("no_webrtc");
-  const pc = new RTCPeerConnection({iceServers: []});
+  let pc;
+  try {
+    pc = new RTCPeerConnection(config);
+  } catch (e) {
+    throw new PeerError("ice_settings", String(e && e.message));
+  }
   const dc = pc.createDataChannel(CHANNEL_LABEL, {negotiated: true, id: CHANNEL_ID, ordered: true});
   return {pc, dc};
 }
 
-/** Resolves when ICE gathering is complete (or after `ms`, with what was gathered). */
-function gathered(pc, ms) {
+/** What the servers of `config` can add to host candidates: {srflx, relay} (booleans). */
+function serverCandidates(config) {
+  const urls = (config.iceServers || []).flatMap((s) => [].concat(s.urls || []).map(String));
+  const relay = urls.some((u) => /^turns?:/i.test(u));
+  return {srflx: config.iceTransportPolicy !== "relay" && urls.length > 0, relay};
+}
+
+/**
+ * Resolves when ICE gathering is complete; or, with STUN / TURN servers, SETTLE_MS after
+ * their candidates have come (a server-reflexive one, a relay one if a TURN server is set),
+ * or `waitMs` after the start when they have not; at the latest after `gatherMs`. The
+ * candidates gathered by then go in the code.
+ */
+function gathered(pc, {gatherMs, want, stunWaitMs, turnWaitMs}) {
   return new Promise((resolve) => {
     if (pc.iceGatheringState === "complete") { resolve(); return; }
+    const servers = want.srflx || want.relay;
+    const seen = new Set();
+    let settle = null;
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(settle);
       pc.removeEventListener("icegatheringstatechange", check);
+      pc.removeEventListener("icecandidate", candidate);
       resolve();
     };
     const check = () => { if (pc.iceGatheringState === "complete") done(); };
-    const timer = setTimeout(done, ms);
+    const candidate = (e) => {
+      if (e && e.candidate && e.candidate.type) seen.add(e.candidate.type);
+      const enough = (!want.relay || seen.has("relay")) && (!want.srflx || seen.has("srflx") || seen.has("relay"));
+      if (servers && enough && !settle) settle = setTimeout(done, SETTLE_MS);
+      check();
+    };
+    // the candidates that came before this was called are in the description already
+    const sdp = (pc.localDescription && pc.localDescription.sdp) || "";
+    for (const m of sdp.matchAll(/^a=candidate:.* typ (host|srflx|relay)\b/gm)) seen.add(m[1]);
+    const waitMs = !servers ? gatherMs : Math.min(gatherMs, want.relay ? turnWaitMs : stunWaitMs);
+    const timer = setTimeout(done, waitMs);
     pc.addEventListener("icegatheringstatechange", check);
+    pc.addEventListener("icecandidate", candidate);
+    candidate(null);
   });
 }
 
-async function localCode(pc, meta, gatherMs) {
-  await gathered(pc, gatherMs);
+async function localCode(pc, meta, options) {
+  await gathered(pc, options);
   try {
-    return encodeSdp(pc.localDescription.sdp, {...meta, maxCandidates: MAX_CODE_CANDIDATES});
+    return encodeSdp(pc.localDescription.sdp, {...meta, perType: PER_TYPE});
   } catch (e) {
-    if (e.code === "no_candidates") throw new PeerError("no_network", "no UDP host candidate");
+    if (e.code === "no_candidates") throw new PeerError("no_network", "no UDP candidate");
     throw e;
   }
+}
+
+/** How long gathering may take for a connection with `config` (see gathered()). */
+function gathering(config, {gatherMs = GATHER_TIMEOUT_MS, stunWaitMs = STUN_WAIT_MS, turnWaitMs = TURN_WAIT_MS} = {}) {
+  return {gatherMs, stunWaitMs, turnWaitMs, want: serverCandidates(config)};
 }
 
 /**
@@ -109,7 +175,10 @@ export class Channel {
     this.onmessage = null;
     this.onbad = null;
     this.openTimer = null;
+    this.reachTimer = null;
     this.graceTimer = null;
+    this.reached = false;                 // ICE has connected once: the phones reach each other
+    this.patient = false;                 // a guest that outlives ICE giving up (answerOffer's `patient`)
     this.opened = new Promise((resolve, reject) => { this.settle = {resolve, reject}; });
     this.opened.catch(() => {});          // a caller may never wait for it
     live.add(this);
@@ -120,16 +189,30 @@ export class Channel {
     pc.addEventListener("connectionstatechange", () => this.iceChanged());
   }
 
-  /** Rejects `opened` with PeerError("timeout") unless the channel opens within `ms`. */
+  /** Rejects `opened` unless the channel opens within `ms`: PeerError "unreachable" if ICE
+   * never connected by then, else "timeout". */
   armTimeout(ms) {
     clearTimeout(this.openTimer);
     if (this.state !== "connecting") return;
-    this.openTimer = setTimeout(() => this.fail(new PeerError("timeout", `no connection in ${ms} ms`)), ms);
+    this.openTimer = setTimeout(() => this.fail(this.reached
+      ? new PeerError("timeout", `no channel in ${ms} ms`)
+      : new PeerError("unreachable", `no ICE connection in ${ms} ms`)), ms);
+  }
+
+  /** Rejects `opened` with PeerError "unreachable" unless ICE connects within `ms` from now
+   * (a guest calls it again when it knows its answer has just been sent). */
+  armUnreachable(ms = UNREACHABLE_MS) {
+    clearTimeout(this.reachTimer);
+    if (this.state !== "connecting" || this.reached) return;
+    this.reachTimer = setTimeout(() => {
+      if (!this.reached) this.fail(new PeerError("unreachable", `no ICE connection in ${ms} ms`));
+    }, ms);
   }
 
   markOpen() {
     if (this.state !== "connecting") return;
     clearTimeout(this.openTimer);
+    clearTimeout(this.reachTimer);
     this.state = "open";
     this.settle.resolve(this);
     this.fire(this.onopen);
@@ -138,9 +221,21 @@ export class Channel {
   iceChanged() {
     const ice = this.pc.iceConnectionState;
     const conn = this.pc.connectionState;
+    if (ice === "connected" || ice === "completed") {
+      this.reached = true;
+      clearTimeout(this.reachTimer);
+    }
     if (ice === "failed" || conn === "failed") {
-      if (this.state === "connecting") this.fail(new PeerError("failed", "ICE or DTLS failed"));
-      else this.finish("failed");
+      if (this.state === "connecting" && this.patient && !this.reached) {
+        // a patient guest's ICE gave up before the host used its answer: it comes back to
+        // life when the host's checks arrive (measured, test_together_nat.py); its clocks stay
+      } else if (this.state === "connecting") {
+        // DTLS can only fail once ICE has connected: before that, no candidate pair worked
+        this.fail(this.reached ? new PeerError("failed", "DTLS failed, or ICE after it had connected")
+          : new PeerError("unreachable", "ICE failed: no candidate pair worked"));
+      } else {
+        this.finish("failed");
+      }
     } else if (ice === "disconnected" && this.state === "open") {
       clearTimeout(this.graceTimer);
       this.graceTimer = setTimeout(() => {
@@ -171,6 +266,7 @@ export class Channel {
   teardown() {
     live.delete(this);
     clearTimeout(this.openTimer);
+    clearTimeout(this.reachTimer);
     clearTimeout(this.graceTimer);
     this.dc.onopen = this.dc.onclose = this.dc.onmessage = null;
     try { this.dc.close(); } catch { /* already closed */ }
@@ -225,15 +321,18 @@ export class Channel {
 
 /**
  * The host of a table. One RTCPeerConnection per guest seat (a star: guests never talk to
- * each other). Options: table (hex id; random by default), timeoutMs, gatherMs, maxBytes,
- * graceMs.
+ * each other). Options: table (hex id; random by default), timeoutMs, gatherMs, stunWaitMs,
+ * turnWaitMs, maxBytes, graceMs, ice (an RTCConfiguration; default: the settings'
+ * iceConfig(), read for each new offer).
  */
 export class Host {
   constructor({table = newTableId(), timeoutMs = OPEN_TIMEOUT_MS, gatherMs = GATHER_TIMEOUT_MS,
-               maxBytes = MAX_MESSAGE_BYTES, graceMs = DISCONNECT_GRACE_MS} = {}) {
+               stunWaitMs = STUN_WAIT_MS, turnWaitMs = TURN_WAIT_MS, maxBytes = MAX_MESSAGE_BYTES,
+               graceMs = DISCONNECT_GRACE_MS, ice = null} = {}) {
     this.table = table;
     this.timeoutMs = timeoutMs;
-    this.gatherMs = gatherMs;
+    this.gatherOptions = {gatherMs, stunWaitMs, turnWaitMs};
+    this.ice = ice;
     this.channelOptions = {maxBytes, graceMs, table};
     this.offers = new Map();     // seat → {channel, code: Promise<string>, accepted}
     this.closed = false;
@@ -249,12 +348,13 @@ export class Host {
     const pending = this.offers.get(seat);
     if (pending && !fresh && !pending.accepted && pending.channel.state === "connecting") return pending.code;
     if (pending) this.cancel(seat);
-    const {pc, dc} = newConnection();
+    const config = this.ice || iceConfig();
+    const {pc, dc} = newConnection(config);
     const channel = new Channel(pc, dc, {...this.channelOptions, seat});
     const entry = {channel, accepted: false, code: null};
     entry.code = (async () => {
       await pc.setLocalDescription(await pc.createOffer());
-      return localCode(pc, {kind: "offer", table: this.table, seat}, this.gatherMs);
+      return localCode(pc, {kind: "offer", table: this.table, seat}, gathering(config, this.gatherOptions));
     })();
     this.offers.set(seat, entry);
     try {
@@ -272,8 +372,9 @@ export class Host {
 
   /**
    * Uses a guest's answer code: resolves with the seat's Channel once open, or rejects with
-   * CodeError (the text), PeerError wrong_table / no_offer, timeout (after timeoutMs) or
-   * failed. After a timeout or failure the seat needs a fresh offer.
+   * CodeError (the text), PeerError wrong_table / no_offer, unreachable (no path between the
+   * phones, after timeoutMs at the latest), timeout or failed. After any of the last three
+   * the seat needs a fresh offer.
    */
   async acceptAnswer(text) {
     if (this.closed) throw new PeerError("closed");
@@ -322,19 +423,30 @@ export class Host {
 /**
  * The guest's side: reads the host's offer code and resolves with {code (the answer code to
  * show), table, seat, channel}. channel.opened resolves when the host has used the answer
- * and the channel is open; it rejects with PeerError timeout after timeoutMs (the guest
- * cannot tell when the host scans the answer, hence the long default) or failed.
- * Throws CodeError for an offer code that does not read.
+ * and the channel is open; it rejects with PeerError unreachable when ICE has not connected
+ * within unreachableMs of the answer (channel.armUnreachable() starts that clock again),
+ * timeout after timeoutMs (the guest cannot tell when the host scans the answer, hence the
+ * long default) or failed. Throws CodeError for an offer code that does not read.
+ * `patient`: ICE failing before it ever connected does not reject `opened` (only the two
+ * clocks do): across NATs nothing reaches the guest until the host uses its answer, and
+ * Chromium's ICE gives up ~15 s after the answer with no reply, then connects when the
+ * host's checks come (the join screen, whose answer may go through a chat, is patient).
  */
-export async function answerOffer(text, {timeoutMs = GUEST_TIMEOUT_MS, gatherMs = GATHER_TIMEOUT_MS,
-                                         maxBytes = MAX_MESSAGE_BYTES, graceMs = DISCONNECT_GRACE_MS} = {}) {
+export async function answerOffer(text, {timeoutMs = GUEST_TIMEOUT_MS, unreachableMs = UNREACHABLE_MS,
+                                         gatherMs = GATHER_TIMEOUT_MS, stunWaitMs = STUN_WAIT_MS,
+                                         turnWaitMs = TURN_WAIT_MS, maxBytes = MAX_MESSAGE_BYTES,
+                                         graceMs = DISCONNECT_GRACE_MS, ice = null, patient = false} = {}) {
   const info = decode(text, "offer");
-  const {pc, dc} = newConnection();
+  const config = ice || iceConfig();
+  const {pc, dc} = newConnection(config);
   const channel = new Channel(pc, dc, {seat: info.seat, table: info.table, maxBytes, graceMs});
+  channel.patient = patient;             // (ICE may give up while it gathers already)
   try {
     await pc.setRemoteDescription({type: "offer", sdp: toSdp(info)});
     await pc.setLocalDescription(await pc.createAnswer());
-    const code = await localCode(pc, {kind: "answer", table: info.table, seat: info.seat}, gatherMs);
+    const code = await localCode(pc, {kind: "answer", table: info.table, seat: info.seat},
+                                 gathering(config, {gatherMs, stunWaitMs, turnWaitMs}));
+    channel.armUnreachable(unreachableMs);
     channel.armTimeout(timeoutMs);
     return {code, table: info.table, seat: info.seat, channel};
   } catch (e) {

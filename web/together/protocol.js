@@ -5,26 +5,37 @@
 // the schema below (size, types, ranges) and drops anything else. Nothing here decides a
 // rule: the host asks its engine, the guest draws what the host sent.
 //
-// guest -> host   {v, t: "act", n, action}     an action text for the guest's own seat;
+// guest -> host   {v, t: "hello", key}         first, once the channel is open: the seat key
+//                                               of the invitation (web/together/invite.js);
+//                                               a phone that cannot show it is not seated
+//                 {v, t: "act", n, action}     an action text for the guest's own seat;
 //                                               n = the actions the guest has seen
 //                 {v, t: "summary"}            the finished hands (for the score sheet)
 // host -> guest   {v, t: "welcome", table, seat, game, players, seats, n, view}
+//                                               seat null (and view the public view, no
+//                                               hand) for a watcher; again at every new
+//                                               match of the same table ("Play again")
 //                 {v, t: "move", n, seat, action, view}   after every action: the guest's view
 //                 {v, t: "refused", n, action, code, params, error}   to the sender only
 //                 {v, t: "seats", seats}       who is connected, away, or played by a computer
 //                 {v, t: "summary", summary}   the answer to "summary"
-//                 {v, t: "over", match}        the finished match file (for the guest's history)
-//                 {v, t: "bye", reason}        the host closes the table ("left", "over")
+//                 {v, t: "over", match}        the finished match file (for the guest's history;
+//                                               never to a watcher)
+//                 {v, t: "bye", reason}        the host closes the table ("left", "over") or
+//                                               the channel ("not_invited": no seat key)
 // `seats` lists every seat: {seat, kind: "host" | "person" | "bot", live: bool, computer: bool}.
+// Version 2 (issue 30): the hello and its key, watchers, a welcome per match.
 
 import { isGame } from "../games.js";
 
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 /** Largest message a guest may send (an action text is a few characters). */
 export const MAX_FROM_GUEST = 2048;
 export const MAX_ACTION = 60;
 export const MAX_ACTIONS = 100_000;
 const KINDS = ["host", "person", "bot"];
+/** A seat key's text (invite.js: 10 bytes in base32). */
+const KEY = /^[A-Z2-7]{16}$/;
 
 /** A message that breaks the protocol; `code` names what (docs/play-together.md). */
 export class ProtocolError extends Error {
@@ -48,8 +59,12 @@ function envelope(m, types) {
 
 /** A guest's message, checked (the host calls this); throws ProtocolError. */
 export function checkFromGuest(m) {
-  const t = envelope(m, ["act", "summary"]);
+  const t = envelope(m, ["hello", "act", "summary"]);
   if (t === "summary") return { t };
+  if (t === "hello") {
+    if (typeof m.key !== "string" || !KEY.test(m.key)) throw new ProtocolError("bad_field", "hello");
+    return { t, key: m.key };
+  }
   if (!isInt(m.n, 0, MAX_ACTIONS) || !isText(m.action, MAX_ACTION)) throw new ProtocolError("bad_field", "act");
   return { t, n: m.n, action: m.action };
 }
@@ -60,17 +75,20 @@ function seatsOk(seats, players) {
     typeof s.computer === "boolean");
 }
 
-const view = (v, seat) => isObj(v) && v.seat === seat && Array.isArray(v.hand) && Array.isArray(v.legal);
+// a seat's view, or (seat null: a watcher) the public view, which holds no card of a hand
+const view = (v, seat) => isObj(v) && v.seat === seat && Array.isArray(v.hand) && Array.isArray(v.legal) &&
+  (seat !== null || (v.hand.length === 0 && v.legal.length === 0));
 
-/** A host's message, checked (the guest calls this with what it knows: its seat, the number
- * of players; both unknown before the welcome); throws ProtocolError. */
+/** A host's message, checked (the guest calls this with what it knows: its seat (null for a
+ * watcher), the number of players; `players` is null before the welcome); throws
+ * ProtocolError. */
 export function checkFromHost(m, { seat = null, players = null } = {}) {
   const t = envelope(m, ["welcome", "move", "refused", "seats", "summary", "over", "bye"]);
   const bad = () => { throw new ProtocolError("bad_field", t); };
-  if (t !== "welcome" && seat === null) throw new ProtocolError("not_welcomed", t);
+  if (t !== "welcome" && t !== "bye" && players === null) throw new ProtocolError("not_welcomed", t);
   switch (t) {
     case "welcome":
-      if (!isText(m.table, 32) || !isInt(m.players, 2, 4) || !isInt(m.seat, 0, m.players - 1) ||
+      if (!isText(m.table, 32) || !isInt(m.players, 2, 4) || !(m.seat === null || isInt(m.seat, 0, m.players - 1)) ||
           !isGame(m.game) || !isInt(m.n, 0, MAX_ACTIONS) || !view(m.view, m.seat) ||
           !seatsOk(m.seats, m.players)) bad();
       break;
@@ -91,7 +109,7 @@ export function checkFromHost(m, { seat = null, players = null } = {}) {
       if (!isObj(m.match) || !Array.isArray(m.match.actions) || !isGame(m.match.game)) bad();
       break;
     case "bye":
-      if (typeof m.reason !== "string") bad();
+      if (!isText(m.reason, 40)) bad();
       break;
     default: bad();
   }
@@ -100,6 +118,7 @@ export function checkFromHost(m, { seat = null, players = null } = {}) {
 
 /** Message builders (the only way messages are made, so every one carries `v`). */
 export const msg = {
+  hello: (key) => ({ v: PROTOCOL, t: "hello", key }),
   act: (n, action) => ({ v: PROTOCOL, t: "act", n, action }),
   askSummary: () => ({ v: PROTOCOL, t: "summary" }),
   welcome: (o) => ({ v: PROTOCOL, t: "welcome", ...o }),

@@ -1,12 +1,13 @@
 // The pieces of the play-together screens that both sides use: a connection code shown as a
-// QR code and as text (to copy), a place to paste or scan the other side's code, and every
-// error of the codes, the camera and the connection in the player's language.
+// QR code and as text (to copy), a link sent through the phone's share sheet (or copied), a
+// place to paste or scan the other side's code, and every error of the codes, the links,
+// the camera and the connection in the player's language.
 import { t, has } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { qrSvg } from "./qr.js";
 
-/** An error of code.js (CodeError), peer.js (PeerError), scan.js (ScanError) or the
- * protocol, in the player's language (catalog "together.err.<code>"). */
+/** An error of code.js (CodeError), peer.js (PeerError), scan.js (ScanError), invite.js
+ * (InviteError) or the protocol, in the player's language (catalog "together.err.<code>"). */
 export function errorText(err) {
   const code = err && err.code;
   if (code && has(`together.err.${code}`)) return t(`together.err.${code}`);
@@ -27,6 +28,41 @@ export function codeBox(code, label) {
   const svg = qrSvg(code, { label });
   svg.classList.add("qr");
   return h("div", { class: "code-box" }, h("div", { class: "qr-wrap" }, svg), text, h("div", { class: "row" }, copy, note));
+}
+
+/**
+ * A button that sends `url` through the phone's share sheet (the Web Share API) to any chat
+ * app, or copies it where there is none; its note says what happened. `id`: the button's;
+ * `onsent()`: called once the link was shared or copied.
+ */
+export function shareButton({ url, title, text, label, id, onsent = null }) {
+  const note = h("span", { class: "muted share-note", role: "status" });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      note.textContent = t("together.link_copied");
+      if (onsent) onsent();
+    } catch { note.textContent = t("together.copy_by_hand"); }
+  };
+  const btn = h("button", {
+    type: "button", class: "btn primary", id, onclick: async () => {
+      if (typeof navigator.share === "function") {
+        try {
+          await navigator.share({ title, text, url });
+          note.textContent = t("together.link_shared");
+          if (onsent) onsent();
+          return;
+        } catch (err) {
+          if (err && err.name === "AbortError") return;   // the person closed the share sheet
+        }
+      }
+      await copy();
+    },
+  }, label);
+  const field = h("input", { class: "link-field", type: "text", readonly: true, value: url, "aria-label": t("share.link_label"),
+    dataset: { link: url } });
+  field.addEventListener("focus", () => field.select());
+  return h("div", { class: "share-link" }, h("div", { class: "row" }, btn, note), field);
 }
 
 /**
