@@ -56,7 +56,7 @@ export function iceSettings() {
       stun.value = DEFAULT_STUN.join("\n");
       usingDefault = true;
     } }, t("settings.net_stun_default"))),
-    h("h3", { class: "opt-name", text: t("settings.net_turn") }),
+    h("h2", { class: "opt-name", text: t("settings.net_turn") }),   // (under the page's h1: the sections are legends)
     h("p", { class: "opt-help", text: t("settings.net_turn_help") }),
     label(turnUrl, "settings.net_turn_url"), turnUrl, notes.turn_url,
     label(turnUser, "settings.net_turn_user"), turnUser, notes.turn_user,
