@@ -80,8 +80,14 @@ CACHES = """async () => {
 }"""
 
 LATER_DONE = "() => window.__tapete.later && window.__tapete.later.state === 'done'"
-LATER_FILES = sorted(p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
-                     if p.is_file() and build.later(p.relative_to(build.DIST).as_posix()))
+def later_files() -> list[str]:
+    """Every "later" file of the built dist/ (read once the ``dist`` fixture has built it: at
+    import time a fresh clone has no dist/, and the list came out empty, the checks on it
+    vacuous)."""
+    files = sorted(p.relative_to(build.DIST).as_posix() for p in build.DIST.rglob("*")
+                   if p.is_file() and build.later(p.relative_to(build.DIST).as_posix()))
+    assert files, "no later file in dist/"
+    return files
 
 # every "later" file, fetched from the page: {path: HTTP status or the error}
 FETCH_ALL = """async (paths) => {
@@ -252,13 +258,13 @@ def test_the_later_stage_fetches_what_a_first_visit_left_out_and_it_works_offlin
     page.wait_for_function(LATER_DONE, timeout=90_000)
     sent = [p.lstrip("/") for p, status, _n in faulty.log if status == 200]
     assert len(sent) == len(set(sent)), sorted(p for p in set(sent) if sent.count(p) > 1)
-    assert set(LATER_FILES) <= set(sent)
+    assert set(later_files()) <= set(sent)
     faulty.offline = True
     b.context.set_offline(True)
     n = len(faulty.log)
     page.reload()
     wait_ready(page)
-    assert set(page.evaluate(FETCH_ALL, LATER_FILES).values()) == {200}
+    assert set(page.evaluate(FETCH_ALL, later_files()).values()) == {200}
     page.goto(url + "#/together")
     page.wait_for_selector("#screen .page.together", timeout=30_000)
     page.goto(url + "#/join")                       # a connection code made: play together's code
@@ -318,5 +324,5 @@ def test_a_later_file_used_before_the_later_stage_is_kept_on_first_use(visitor, 
     assert len(sent) == len(set(sent)), sorted(p for p in set(sent) if sent.count(p) > 1)
     faulty.offline = True
     b.context.set_offline(True)
-    assert set(page.evaluate(FETCH_ALL, LATER_FILES).values()) == {200}
+    assert set(page.evaluate(FETCH_ALL, later_files()).values()) == {200}
     b.context.set_offline(False)
