@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from .conftest import Browser, host_rule, phone_options
 from .helpers import hand_cards, moves, my_turn, new_match, set_settings, step, stored, wait_ready
 
 # The stored snapshot in each store (web/snapshot/): the same file (a 4096-byte JSON header,
@@ -178,12 +179,10 @@ def debug(page, store, extra=""):
     page.evaluate("(v) => localStorage.setItem('tapete.debug.snapshot', v)", value)
 
 
-@pytest.fixture
-def snap_page(new_browser, app_url, store):
-    """A fresh profile after its first visit: the snapshot has been made and stored in
-    ``store`` (the page's ``snap_store``). Every start of this profile uses that store only,
-    also after a test's hooks are removed."""
-    b = new_browser()
+def first_visit_with_snapshot(b, app_url, store):
+    """``b``'s page after its first visit: the snapshot made and stored in ``store`` (the
+    page's ``snap_store``). Every start of this profile uses that store only, also after a
+    test's hooks are removed."""
     if DEBUG[store]:
         b.context.add_init_script(
             "try { if (localStorage.getItem('tapete.debug.snapshot') === null) "
@@ -201,6 +200,38 @@ def snap_page(new_browser, app_url, store):
     pages = -(-rec["size"] // 65536)
     assert len(rec["checksum"]) == 32 and len(rec["pages"]) == -(-pages // 4)
     return page
+
+
+@pytest.fixture
+def snap_page(new_browser, app_url, store):
+    """A fresh profile after its first visit, its snapshot stored in ``store``."""
+    return first_visit_with_snapshot(new_browser(), app_url, store)
+
+
+@pytest.fixture(scope="module")
+def bad_snapshot_pages(pw, app_url, server):
+    """For the bad-snapshot cases: one fresh profile per store, its first visit made when a
+    case first asks for it. Each case ends with a good snapshot stored again and a start
+    restored from it (its last checks), which is where the next case starts: the first
+    visit is paid once per store, not once per case (each took 14-19 s of a CI run)."""
+    made = {}
+
+    def page_for(store):
+        if store not in made:
+            b = Browser(pw, app_url, phone_options(pw), args=[host_rule(server)])
+            made[store] = b
+            first_visit_with_snapshot(b, app_url, store)
+        page = made[store].page()
+        page.snap_store = store
+        return page
+
+    yield page_for
+    try:
+        for b in made.values():
+            b.check()
+    finally:
+        for b in made.values():
+            b.close()
 
 
 def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
@@ -225,9 +256,17 @@ BAD = [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"), ("
 ONE_STORE = [("opfs", "unreadable", "unreadable"), ("idb", "version", "unreadable"), ("idb", "piece", "truncated")]
 
 
-@pytest.mark.parametrize("store,kind,reason", [(st, k, r) for st in ("opfs", "idb") for k, r in BAD] + ONE_STORE)
-def test_a_bad_snapshot_falls_back_to_a_normal_boot(snap_page, store, kind, reason):
-    page = snap_page
+# the cases of one store share its profile (bad_snapshot_pages): one worker runs them in turn
+BAD_CASES = [pytest.param(st, k, r, marks=pytest.mark.xdist_group(f"bad-snapshot-{st}"))
+             for st, k, r in [(st, k, r) for st in ("opfs", "idb") for k, r in BAD] + ONE_STORE]
+
+
+@pytest.mark.parametrize("store,kind,reason", BAD_CASES)
+def test_a_bad_snapshot_falls_back_to_a_normal_boot(bad_snapshot_pages, store, kind, reason):
+    page = bad_snapshot_pages(store)
+    page.goto(page.url.split("#")[0] + "#/")
+    reload(page)
+    assert boot(page)["used"] is True, f"the case before left no good snapshot: {boot(page)}"
     good = page.evaluate(RECORD, store)
     if kind == "hang":
         debug(page, store, "hang,timeout=1500")
