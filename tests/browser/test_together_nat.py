@@ -112,7 +112,10 @@ def test_codes_carry_server_reflexive_and_relay_candidates(together, coturn):
     assert all(c["address"] == "127.0.0.1" and c["port"] != coturn.port for c in relay), relay
     srflx = [c for c in cands if c["type"] == "srflx"]
     assert all(c["address"] == "127.0.0.1" for c in srflx), srflx
-    assert "host" in kinds(host, got["answer"])
+    # the answer carries a direct candidate: a host one, or (on loopback, where the
+    # server-reflexive address is 127.0.0.1 as well) the server-reflexive one that stands
+    # for it: a CI run under load saw an answer with only that
+    assert {"host", "srflx"} & set(kinds(host, got["answer"]))
     wait_ms = host.evaluate("T.peer.TURN_WAIT_MS")
     print(f"offer {got['offer_ms']:.0f} ms, answer {got['answer_ms']:.0f} ms, open {got['open_ms']:.0f} ms; "
           f"codes {len(got['offer'])} / {len(got['answer'])} characters")

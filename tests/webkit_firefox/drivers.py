@@ -116,13 +116,17 @@ class Driver:
     def wait_for(self, js: str, timeout: float = STEP_TIMEOUT, what: str | None = None):
         """The first truthy value of the expression ``js``, polled until ``timeout`` s."""
         end = time.monotonic() + timeout
+        failed = None
         while True:
-            value = self.eval(js)
+            try:
+                value = self.eval(js)
+            except DriverError as e:   # a poll that met the page between two documents, or
+                value, failed = None, e   # a busy web process: WebKit answers "unknown error"
             if value:
                 return value
             if time.monotonic() > end:
                 raise DriverError(f"{self.name}: waited {timeout:.0f} s for {what or js}"
-                                  f" (the page then: {self._where()})")
+                                  f" (the page then: {self._where()}; last failed poll: {failed})")
             time.sleep(POLL)
 
     def _where(self) -> str:
