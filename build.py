@@ -644,17 +644,23 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
             try:
                 st = os.stat(path)
                 etag = f'"{st.st_size:x}-{st.st_mtime_ns:x}"'
-                if self.headers.get("If-None-Match") == etag:
-                    self.send_response(304)
-                    self.send_header("ETag", etag)
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                    self._record(304, 0)
+                if self.not_modified(etag):
                     return None
                 self._etag = etag
             except OSError:
                 pass
         return super().send_head()
+
+    def not_modified(self, etag: str) -> bool:
+        """Answers 304 (and returns True) when the browser's copy carries ``etag``."""
+        if self.headers.get("If-None-Match") != etag:
+            return False
+        self.send_response(304)
+        self.send_header("ETag", etag)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        self._record(304, 0)
+        return True
 
     def send_header(self, keyword, value):
         if keyword == "Last-Modified" and getattr(self, "_etag", None):

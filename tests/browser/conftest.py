@@ -14,6 +14,7 @@ copied wherever a first visit is not what a test is about (``new_browser(install
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import fcntl
 import functools
@@ -26,6 +27,7 @@ import sys
 import tempfile
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import NamedTuple
 
@@ -38,7 +40,7 @@ if str(ROOT) not in sys.path:
 CHROMIUM = os.environ.get("TAPETE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run",
-        "--disable-dev-shm-usage"]
+        "--disable-dev-shm-usage"] + os.environ.get("TAPETE_CHROMIUM_FLAGS", "").split()
 
 # Without Chromium or Playwright the browser tests are skipped, unless
 # TAPETE_REQUIRE_BROWSER=1 (tools/test.sh, CI): then they fail.
@@ -194,6 +196,19 @@ def phone_options(pw, **extra):
 
 
 # ---------------------------------------------------------------------------- browsers
+#: The browsers open now (the session's phone and each test's), for a failed test's report.
+LIVE: "weakref.WeakSet[Browser]" = weakref.WeakSet()
+#: Console lines kept per browser for that report.
+CONSOLE_TAIL = 40
+#: What a failed test's report shows of each page: its address, screen and open dialogs.
+PAGE_STATE = """() => ({
+  screen: document.body && document.body.dataset.screen,
+  engine: document.documentElement.dataset.engine,
+  dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id || d.className),
+  toast: [...document.querySelectorAll('.toast')].map((e) => e.textContent.slice(0, 80)),
+})"""
+
+
 class Browser:
     """A persistent Chromium profile (installability needs one) with request and CSP guards.
     ``profile`` (a closed profile's directory) is copied to start from; ``args`` are Chromium
@@ -207,6 +222,7 @@ class Browser:
         self.off_origin: list[str] = []
         self.console_errors: list[str] = []
         self.page_errors: list[str] = []
+        self.console: collections.deque[str] = collections.deque(maxlen=CONSOLE_TAIL)
         self.context = pw.chromium.launch_persistent_context(
             self.dir, executable_path=CHROMIUM, args=ARGS + list(args), headless=True,
             service_workers="allow", **options)
@@ -215,6 +231,7 @@ class Browser:
         self.context.on("page", self._watch_page)
         for p in self.context.pages:
             self._watch_page(p)
+        LIVE.add(self)
 
     def _request(self, req):
         url = req.url
@@ -224,8 +241,25 @@ class Browser:
 
     def _watch_page(self, page):
         page.on("pageerror", lambda e: self.page_errors.append(str(e)))
-        page.on("console", lambda m: self.console_errors.append(m.text)
-                if m.type == "error" or "Content Security Policy" in m.text else None)
+        page.on("console", self._console)
+
+    def _console(self, m):
+        self.console.append(f"{time.strftime('%H:%M:%S')} {m.type}: {m.text[:300]}")
+        if m.type == "error" or "Content Security Policy" in m.text:
+            self.console_errors.append(m.text)
+
+    def report(self) -> str:
+        """What a failed test's report shows of this browser: each page's address and state,
+        then the console's last lines."""
+        lines = [f"profile {self.dir}"]
+        for p in self.context.pages:
+            try:
+                state = p.evaluate(PAGE_STATE)
+            except Exception as e:  # a page gone or busy: say so, the report goes on
+                state = f"(not read: {type(e).__name__})"
+            lines.append(f"  page {p.url} {state}")
+        lines += [f"  {line}" for line in self.console]
+        return "\n".join(lines)
 
     def page(self):
         pages = self.context.pages
@@ -244,6 +278,7 @@ class Browser:
             assert not v, f"CSP violations: {v}"
 
     def close(self):
+        LIVE.discard(self)
         try:
             self.context.close()
         finally:
@@ -397,3 +432,17 @@ def read_catalog(lang: str) -> dict:
     lessons = json.loads((ROOT / "web" / "lessons" / "i18n" / f"{lang}.json").read_text())
     assert not set(cat) & set(lessons), "a lesson key in the UI catalog"
     return {**cat, **lessons}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed browser test's report shows every open browser's pages and console tail (a
+    flake under load is then read from the report, not guessed)."""
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when == "call" and rep.failed:
+        for i, b in enumerate(list(LIVE)):
+            try:
+                rep.sections.append((f"browser {i}", b.report()))
+            except Exception as e:  # the report never hides the failure itself
+                rep.sections.append((f"browser {i}", f"(no report: {e!r})"))

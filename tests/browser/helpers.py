@@ -40,6 +40,18 @@ def set_settings(page, **values):
     }""", values)
 
 
+def settings_before_start(context, **values):
+    """Settings a new profile's app finds when it first starts (an init script, once per
+    profile, then the app's own): one start of the engine instead of a start, then the
+    settings, then a reload."""
+    context.add_init_script("""(() => {
+      if (!/^https?:$/.test(location.protocol) || localStorage.getItem('tapete.test.settled')) return;
+      localStorage.setItem('tapete.test.settled', '1');
+      const s = JSON.parse(localStorage.getItem('tapete.settings') || '{}');
+      localStorage.setItem('tapete.settings', JSON.stringify({...s, ...%s}));
+    })();""" % json.dumps(values))
+
+
 def use_language(page, app_url, lang, **settings):
     """Switch the UI to ``lang`` (and other settings): the app reads the language when it
     starts, so it is set, then the app reloaded, and checked."""

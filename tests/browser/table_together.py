@@ -13,7 +13,7 @@ from engine.api import handle
 from engine.cards import FRENCH, SPANISH, cards_of
 
 from .conftest import ROOT
-from .helpers import choose, goto, set_settings, stored, wait_ready
+from .helpers import choose, goto, settings_before_start, stored, wait_ready
 
 #: The message protocol's version (web/together/protocol.js), for messages a test writes.
 PROTOCOL = int(re.search(r"export const PROTOCOL = (\d+);", (ROOT / "web/together/protocol.js").read_text()).group(1))
@@ -45,12 +45,11 @@ def phone(new_browser, app_url, wire=False):
     """A phone of its own (a copy of the prepared profile: the app installed) at home, the app
     ready, instant speed, English."""
     b = new_browser(installed=True)
+    settings_before_start(b.context, speed="instant", lang="en")
     if wire:
         b.context.add_init_script(WIRE)
     page = b.page()
     goto(page, app_url)
-    set_settings(page, speed="instant", lang="en")
-    goto(page, app_url, reload=True)
     return b, page
 
 

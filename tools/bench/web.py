@@ -283,12 +283,7 @@ class BenchHandler(build.DistHandler):
             return super().send_head()
         st = os.stat(path)
         etag = f'"{st.st_size:x}-{st.st_mtime_ns:x}-gz"'
-        if self.headers.get("If-None-Match") == etag:
-            self.send_response(304)
-            self.send_header("ETag", etag)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            self._record(304, 0)
+        if self.not_modified(etag):
             return None
         data = gzipped(path, st.st_mtime_ns)
         self.send_response(200)
