@@ -54,4 +54,8 @@ echo "== webkit and firefox"; sh .ci/webkit-firefox-setup.sh
 
 export TAPETE_REQUIRE_PYODIDE=1 TAPETE_REQUIRE_BROWSER=1
 echo "== pytest"
-python3 -m pytest -n auto --dist loadgroup "$@"
+# A test that fails because a browser wait ran out (Playwright's TimeoutError, the WebKit and
+# Firefox drivers' DriverError) runs once more; any other failure, and a second time-out, fails
+# the run. The reruns are listed at the end ("RERUN", docs/testing.md).
+python3 -m pytest -n auto --dist loadgroup -rR --reruns 1 \
+  --only-rerun '^TimeoutError: \w+\.\w+: Timeout \d+ms exceeded' --only-rerun '^DriverError: \w[\w-]*: waited' "$@"
