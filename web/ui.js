@@ -205,6 +205,14 @@ function freshMs() {
   return typeof v === "number" && v >= 0 ? v : TAP_FRESH_MS;
 }
 
+/** `node`'s controls moved (something above them went or came, and they slid into its
+ * place): for the tap guard they are new, as if just put on screen. A screen that takes a
+ * part away or adds one above its controls calls it (home's lesson offer, its late resume
+ * button). */
+export function markMoved(node) {
+  if (node) shownAt.set(node, performance.now());
+}
+
 export function installTapGuard(doc = document) {
   const seen = new MutationObserver((records) => {
     const now = performance.now();
