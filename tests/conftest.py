@@ -67,7 +67,39 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=rank)
 
 
+#: The first tries of the tests rerun in this run (pytest-rerunfailures prints only their
+#: names): (test, phase, the error's last lines, the browser reports), printed at the end.
+RERUN_TRIES: list[tuple[str, str, str, list[tuple[str, str]]]] = []
+#: How much of a rerun test's first error the summary prints (its last characters).
+RERUN_ERROR_CHARS = 3000
+
+
 def pytest_runtest_logreport(report):
+    """Keeps a rerun test's first error for the summary (in the xdist controller: the copy of
+    a worker's report has ``.node``; without xdist, the one process), and writes the timeline
+    below."""
+    if report.outcome == "rerun" and (hasattr(report, "node")
+                                      or os.environ.get("PYTEST_XDIST_WORKER") is None):
+        RERUN_TRIES.append((report.nodeid, report.when, report.longreprtext[-RERUN_ERROR_CHARS:],
+                            [s for s in report.sections if s[0].startswith("browser")]))
+    _timeline(report)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """A rerun is a flake to look into (docs/testing.md): its first try's error and its browser
+    reports are printed, not only its name (``-rR``)."""
+    if not RERUN_TRIES:
+        return
+    terminalreporter.section("first tries of the tests run again")
+    for nodeid, when, error, sections in RERUN_TRIES:
+        terminalreporter.write_line(f"--- {nodeid} ({when})")
+        terminalreporter.write_line(error)
+        for title, text in sections:
+            terminalreporter.write_line(f"--- {title}")
+            terminalreporter.write_line(text)
+
+
+def _timeline(report):
     """``TAPETE_TIMELINE=FILE``: one JSON line per test phase (worker, test, phase, start and
     stop, wall clock) appended to FILE, to see where a parallel run waits
     (docs/testing.md, "Where the time goes")."""
