@@ -6,7 +6,7 @@ altered before they leave it."""
 from __future__ import annotations
 
 from .helpers import goto, settings_before_start
-from .table_together import WIRE, open_panel
+from .table_together import PHONE_SETTINGS, WIRE, open_panel
 
 #: The share sheet stubbed: every navigator.share(data) is recorded in window.__shared.
 SHARE = """(() => {
@@ -39,7 +39,7 @@ def sharing_phone(new_browser, app_url, share=True, wire=False, forge=False):
     """A phone (phone() of table_together) whose share sheet is stubbed, or missing (then
     the clipboard may be written and read)."""
     b = new_browser(installed=True)
-    settings_before_start(b.context, speed="instant", lang="en")
+    settings_before_start(b.context, **PHONE_SETTINGS)
     for script in [SHARE if share else NO_SHARE] + ([WIRE] if wire else []) + ([FORGE_HELLO] if forge else []):
         b.context.add_init_script(script)
     page = b.page()

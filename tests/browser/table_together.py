@@ -41,11 +41,18 @@ ACTIONABLE = (".controls button.bid, .controls button.rank-btn, .controls button
               ".controls button[data-action^='take:'], .hand button.card:not(.illegal)")
 
 
+#: A play-together phone's settings: instant speed, English, and motion off: these tests are
+#: about the table between phones, not its animations (test_table_polish.py has those), and
+#: the "thinking" dots' endless blink on every phone that waits for another cost each of them
+#: about 7 % of a core in frames.
+PHONE_SETTINGS = {"speed": "instant", "lang": "en", "motion": False}
+
+
 def phone(new_browser, app_url, wire=False):
     """A phone of its own (a copy of the prepared profile: the app installed) at home, the app
-    ready, instant speed, English."""
+    ready, with ``PHONE_SETTINGS``."""
     b = new_browser(installed=True)
-    settings_before_start(b.context, speed="instant", lang="en")
+    settings_before_start(b.context, **PHONE_SETTINGS)
     if wire:
         b.context.add_init_script(WIRE)
     page = b.page()
@@ -132,23 +139,47 @@ def moves(page):
     return int(page.get_attribute("#screen", "data-moves") or -1)
 
 
-def act_if_able(page):
+#: What a phone shows, in one round trip (a poll of play_all): "over" (the match-over dialog
+#: or the final result), "hand-over" (a hand's breakdown), "dialog" (another dialog), "act"
+#: (something the person can do: ``ACTIONABLE``) or null.
+LOOK = """(actionable) => {
+  const d = document.querySelector('dialog[open]');
+  if (d) return d.classList.contains('match-over') ? 'over' : d.classList.contains('hand-over') ? 'hand-over' : 'dialog';
+  if (document.querySelector('.final .final-result')) return 'over';
+  return document.querySelector(actionable) ? 'act' : null;
+}"""
+
+
+#: What a phone shows, in one round trip (a poll of play_all): [state, moves], the state
+#: "over" (the match-over dialog or the final result), "hand-over" (a hand's breakdown),
+#: "dialog" (another dialog), "act" (something the person can do: ``ACTIONABLE``) or null;
+#: moves, the table's move count (#screen[data-moves]).
+LOOK = """(actionable) => {
+  const moves = Number((document.getElementById('screen') || {dataset: {}}).dataset.moves ?? -1);
+  const d = document.querySelector('dialog[open]');
+  if (d) return [d.classList.contains('match-over') ? 'over' : d.classList.contains('hand-over') ? 'hand-over' : 'dialog', moves];
+  if (document.querySelector('.final .final-result')) return ['over', moves];
+  return [document.querySelector(actionable) ? 'act' : null, moves];
+}"""
+#: After a phone acted, how long play_all lets its table answer (its move count change)
+#: before that phone may act again: until then its hand can still look playable.
+ANSWER_S = 2.0
+
+
+def act_if_able(page, seen=None):
     """Close a hand's breakdown; if the person can act, do the first thing offered. Returns
-    "over" (the match-over dialog is open), "acted" or None."""
-    dlg = page.locator("dialog[open]")
-    if dlg.count():
-        cls = dlg.first.get_attribute("class") or ""
-        if "match-over" in cls:
-            return "over"
-        if "hand-over" in cls:
-            dlg.first.locator("button.primary").tap()
-            return "acted"
-        return None
-    if page.locator(".final .final-result").count():
+    "over" (the match-over dialog is open), "acted" or None. ``seen``: the state LOOK just
+    read (else it is read now)."""
+    if seen is None:
+        seen = page.evaluate(LOOK, ACTIONABLE)[0]
+    if seen == "over":
         return "over"
-    el = page.locator(ACTIONABLE).first
-    if not el.count():
+    if seen == "hand-over":
+        page.locator("dialog[open].hand-over button.primary").first.tap()
+        return "acted"
+    if seen != "act":
         return None
+    el = page.locator(ACTIONABLE).first
     try:
         is_card = "card" in (el.get_attribute("class", timeout=2_000) or "")
         el.tap(timeout=2_000)
@@ -164,9 +195,12 @@ def act_if_able(page):
 
 
 def play_all(pages, timeout=300, stop=None):
-    """Every phone plays its turns until each shows the end of the match (or ``stop()``)."""
+    """Every phone plays its turns until each shows the end of the match (or ``stop()``). A
+    phone that acted is left alone until its table has answered (its move count changed, or
+    ``ANSWER_S``): acting on the position it just left would tap a card already gone."""
     end = time.time() + timeout
     done = set()
+    acted_at = {}   # phone -> (its move count when it acted, when)
     while len(done) < len(pages):
         assert time.time() < end, "the match took too long"
         if stop and stop():
@@ -175,11 +209,18 @@ def play_all(pages, timeout=300, stop=None):
         for i, page in enumerate(pages):
             if i in done:
                 continue
-            r = act_if_able(page)
+            seen, count = page.evaluate(LOOK, ACTIONABLE)
+            if seen == "act" and i in acted_at:
+                was, when = acted_at[i]
+                if count == was and time.time() - when < ANSWER_S:
+                    continue
+            before = count
+            r = act_if_able(page, seen)
             if r == "over":
                 done.add(i)
             elif r == "acted":
                 idle = False
+                acted_at[i] = (before, time.time())
         if idle:
             time.sleep(0.1)
 
