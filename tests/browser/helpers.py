@@ -33,11 +33,15 @@ def press(page, locator, **kw):
         locator.click(**kw)
 
 
+#: Merges settings into the stored ones (the app's own key), in the page.
+MERGE_SETTINGS = """(v) => {
+  const s = JSON.parse(localStorage.getItem('tapete.settings') || '{}');
+  localStorage.setItem('tapete.settings', JSON.stringify({...s, ...v}));
+}"""
+
+
 def set_settings(page, **values):
-    page.evaluate("""(v) => {
-      const s = JSON.parse(localStorage.getItem('tapete.settings') || '{}');
-      localStorage.setItem('tapete.settings', JSON.stringify({...s, ...v}));
-    }""", values)
+    page.evaluate(MERGE_SETTINGS, values)
 
 
 def settings_before_start(context, **values):
@@ -47,9 +51,8 @@ def settings_before_start(context, **values):
     context.add_init_script("""(() => {
       if (!/^https?:$/.test(location.protocol) || localStorage.getItem('tapete.test.settled')) return;
       localStorage.setItem('tapete.test.settled', '1');
-      const s = JSON.parse(localStorage.getItem('tapete.settings') || '{}');
-      localStorage.setItem('tapete.settings', JSON.stringify({...s, ...%s}));
-    })();""" % json.dumps(values))
+      (%s)(%s);
+    })();""" % (MERGE_SETTINGS, json.dumps(values)))
 
 
 def use_language(page, app_url, lang, **settings):
