@@ -108,19 +108,15 @@ async function strip(pathsJson, outDir) {
 }
 
 // ---------------------------------------------------------------------------------- trace
-// web/worker.js's engine loading step (IMPORT_ENGINE) and what it runs after a restore
-const IMPORT_ENGINE = `
-import sys, importlib, pkgutil
-if "/home/pyodide/tapete" not in sys.path:
-    sys.path.insert(0, "/home/pyodide/tapete")
-import engine
-_names = sorted(m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")
-                if m.name.rsplit(".", 1)[-1] != "__main__")
-for _n in _names:
-    importlib.import_module(_n)
-import engine.api
-(",".join(["engine"] + _names), sys.version.split()[0])
-`;
+// web/worker.js's engine loading step (IMPORT_ENGINE), read from the worker itself so that the
+// trace runs exactly the Python text the app runs; and what it runs after a restore
+function workerPython(name) {
+  const src = fs.readFileSync(new URL("../../web/worker.js", import.meta.url), "utf8");
+  const m = src.match(new RegExp(`^const ${name} = \`([^\`]*)\`;$`, "m"));
+  if (!m) throw new Error(`web/worker.js has no ${name} (a template literal of Python): the trace needs it`);
+  return m[1];
+}
+const IMPORT_ENGINE = workerPython("IMPORT_ENGINE");
 const AFTER_RESTORE = `
 import sys, random
 random.seed(0x${"0123456789abcdef".repeat(4)})
