@@ -214,13 +214,13 @@ def play_all(pages, timeout=300, stop=None):
                 was, when = acted_at[i]
                 if count == was and time.time() - when < ANSWER_S:
                     continue
-            before = count
             r = act_if_able(page, seen)
             if r == "over":
                 done.add(i)
             elif r == "acted":
                 idle = False
-                acted_at[i] = (before, time.time())
+                if seen == "act":   # (closing a hand's breakdown is no move: nothing to wait for)
+                    acted_at[i] = (count, time.time())
         if idle:
             time.sleep(0.1)
 
