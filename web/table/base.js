@@ -51,14 +51,20 @@ export class TableBase {
     this.stepping = false;
     this.layoutKey = null;
     this.drawn = false;
+    this.previewTap = null;
   }
 
   // ---------------------------------------------------------------- life
-  /** Draw the stored last view before Python is ready (nothing can be played yet). */
+  /** Draw the stored last view before Python is ready (nothing can be played yet: a tap on
+   * it is kept, see keepTap). */
   preview(view) {
     this.render(view);
     this.root.dataset.preview = "stored";
   }
+
+  /** A tap on the stored view (``tap``: the handler again) is kept, the last one only, and
+   * made on the live table as soon as it is drawn: a tap while Python starts is never lost. */
+  keepTap(tap) { this.previewTap = tap; }
 
   async mount() {
     const src = this.source;
@@ -79,10 +85,14 @@ export class TableBase {
     }
     // the tab was closed (or reloaded) while a hand's result was on screen: it again, first
     if (src.resultDue(view)) {
+      this.previewTap = null;   // (the tap was on the hand before its result)
       await this.handOver(view);
       if (this.destroyed) return;
     }
+    const tap = this.previewTap;
+    this.previewTap = null;
     src.run();
+    if (tap) tap();
   }
 
   destroy() {
