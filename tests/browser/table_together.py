@@ -139,17 +139,6 @@ def moves(page):
     return int(page.get_attribute("#screen", "data-moves") or -1)
 
 
-#: What a phone shows, in one round trip (a poll of play_all): "over" (the match-over dialog
-#: or the final result), "hand-over" (a hand's breakdown), "dialog" (another dialog), "act"
-#: (something the person can do: ``ACTIONABLE``) or null.
-LOOK = """(actionable) => {
-  const d = document.querySelector('dialog[open]');
-  if (d) return d.classList.contains('match-over') ? 'over' : d.classList.contains('hand-over') ? 'hand-over' : 'dialog';
-  if (document.querySelector('.final .final-result')) return 'over';
-  return document.querySelector(actionable) ? 'act' : null;
-}"""
-
-
 #: What a phone shows, in one round trip (a poll of play_all): [state, moves], the state
 #: "over" (the match-over dialog or the final result), "hand-over" (a hand's breakdown),
 #: "dialog" (another dialog), "act" (something the person can do: ``ACTIONABLE``) or null;
@@ -166,12 +155,9 @@ LOOK = """(actionable) => {
 ANSWER_S = 2.0
 
 
-def act_if_able(page, seen=None):
-    """Close a hand's breakdown; if the person can act, do the first thing offered. Returns
-    "over" (the match-over dialog is open), "acted" or None. ``seen``: the state LOOK just
-    read (else it is read now)."""
-    if seen is None:
-        seen = page.evaluate(LOOK, ACTIONABLE)[0]
+def act_if_able(page, seen):
+    """Close a hand's breakdown; if the person can act, do the first thing offered. ``seen``:
+    the state LOOK just read. Returns "over" (the match-over dialog is open), "acted" or None."""
     if seen == "over":
         return "over"
     if seen == "hand-over":
