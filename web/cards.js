@@ -205,19 +205,25 @@ export function cardSVG(text, deck = currentDeck) {
   return `${SVG_OPEN} ${suitClass(deck, parseCard(text, deck).suit)}">${faceSVG(text, deck)}</svg>`;
 }
 
-/** The card's name in the UI language, e.g. "rey de bastos", "Pik-Dame". */
-export function cardName(text) {
-  const { rank, suit, deck } = parseCard(text);
+/** The card's name in the UI language, e.g. "rey de bastos", "Pik-Dame" (of the deck on
+ * screen, or of `deck` where the caller knows the game: a refusal said before its table). */
+export function cardName(text, deck = currentDeck) {
+  const { rank, suit } = parseCard(text, deck);
   const d = deck === "spanish" ? "sp" : "fr";
   return t(`card.${d}.name`, { rank: t(`card.${d}.rank.${rank}`), suit: t(`card.${d}.suit.${suit}`) });
+}
+
+/** Cards named and listed: "rey de bastos, sota de oros". */
+export function cardNames(cards, deck = currentDeck) {
+  return cards.map((c) => cardName(c, deck)).join(", ");
 }
 
 /** The card's name with the definite article the language gives its rank ("la sota de oros",
  * "l'as de trèfle", "the king of clubs"; German card names take none): messages say
  * "{the_card}" where an article comes before the card, never a fixed "el", "le" or "the". */
-export function theCard(text) {
-  const { rank, deck } = parseCard(text);
-  return t(`card.${deck === "spanish" ? "sp" : "fr"}.the.${rank}`, { name: cardName(text) });
+export function theCard(text, deck = currentDeck) {
+  const { rank } = parseCard(text, deck);
+  return t(`card.${deck === "spanish" ? "sp" : "fr"}.the.${rank}`, { name: cardName(text, deck) });
 }
 
 /** A rank of the French deck (Cuarenta) with its article: "la reina", "the jack". */

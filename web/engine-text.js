@@ -5,10 +5,13 @@
 // lacks (a newer engine) shows the engine's own sentence. The engine's rule notes on events
 // (noteText) likewise.
 import { t, has } from "./i18n.js";
-import { cardName, suitName, currentGame, theCard, theRank } from "./cards.js";
+import { cardName, cardNames, suitName, currentGame, theCard, theRank } from "./cards.js";
 import { deckOf } from "./games.js";
 
-const list = (cards) => cards.map(cardName).join(", ");
+/** The deck of the game the answer is about (the deck on screen when no game is known). */
+const deck = (ctx) => (ctx.game ? deckOf(ctx.game) : undefined);
+const name = (v, ctx) => cardName(v, deck(ctx));
+const list = (cards, ctx) => cardNames(cards, deck(ctx));
 /** A rank the French deck names ("Q": the queen); the Spanish deck's ranks are numbers. */
 const frenchRank = (v, ctx) => deckOf(ctx.game) === "french" && has(`card.fr.rank.${v}`);
 
@@ -17,17 +20,17 @@ const WORDS = {
   suit: (v, ctx) => suitName(ctx.game, v),
   led: (v, ctx) => suitName(ctx.game, v),
   trump: (v, ctx) => suitName(ctx.game, v),
-  card: (v) => cardName(v),
-  played: (v) => cardName(v),
-  next: (v) => cardName(v),
-  cards: (v) => list(v),
-  pair: (v) => list(v),
-  options: (v) => v.map((cards) => cards.map(cardName).join(" + ")).join(" / "),
+  card: name,
+  played: name,
+  next: name,
+  cards: list,
+  pair: list,
+  options: (v, ctx) => v.map((cards) => cards.map((c) => name(c, ctx)).join(" + ")).join(" / "),
   bid: (v) => t(`bid.${v}`),
   rank: (v, ctx) => (frenchRank(v, ctx) ? t(`card.fr.rank.${v}`) : String(v)),
   // with the article the language gives the card or rank (catalog `{the_card}`, `{the_rank}`)
-  the_card: (v) => theCard(v),
-  the_next: (v) => theCard(v),
+  the_card: (v, ctx) => theCard(v, deck(ctx)),
+  the_next: (v, ctx) => theCard(v, deck(ctx)),
   the_rank: (v, ctx) => (frenchRank(v, ctx) ? theRank(v) : String(v)),
   seat: (v, ctx) => ctx.seatName(v),
   against: (v, ctx) => ctx.seatName(v),

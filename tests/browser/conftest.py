@@ -209,6 +209,10 @@ PAGE_STATE = """() => ({
 })"""
 
 
+# web/i18n.js `t` warns so when a text's key is missing: the page then shows the key itself
+MISSING_KEY = "i18n: missing key"
+
+
 class Browser:
     """A persistent Chromium profile (installability needs one) with request and CSP guards.
     ``profile`` (a closed profile's directory) is copied to start from; ``args`` are Chromium
@@ -221,6 +225,7 @@ class Browser:
         self.app_url = app_url
         self.off_origin: list[str] = []
         self.console_errors: list[str] = []
+        self.missing_keys: list[str] = []
         self.page_errors: list[str] = []
         self.console: collections.deque[str] = collections.deque(maxlen=CONSOLE_TAIL)
         self.context = pw.chromium.launch_persistent_context(
@@ -247,6 +252,8 @@ class Browser:
         self.console.append(f"{time.strftime('%H:%M:%S')} {m.type}: {m.text[:300]}")
         if m.type == "error" or "Content Security Policy" in m.text:
             self.console_errors.append(m.text)
+        if m.text.startswith(MISSING_KEY):
+            self.missing_keys.append(m.text[len(MISSING_KEY):].strip())
 
     def report(self) -> str:
         """What a failed test's report shows of this browser: each page's address and state,
@@ -268,6 +275,8 @@ class Browser:
     def check(self):
         assert not self.off_origin, f"requests left the app's origin: {self.off_origin}"
         assert not self.page_errors, f"uncaught errors in the page: {self.page_errors}"
+        missing, self.missing_keys = self.missing_keys, []   # said once, by the test that made them
+        assert not missing, f"texts looked up under keys no catalog has (web/i18n.js t): {missing}"
         csp = [m for m in self.console_errors if "Content Security Policy" in m]
         assert not csp, f"CSP violations: {csp}"
         for p in self.context.pages:

@@ -5,7 +5,7 @@
 // Every capture, claim and point comes from the engine's view and events.
 import { t, plural } from "../i18n.js";
 import { h, buzz, keyed, patch, fill, setText, setAttr } from "../ui.js";
-import { cardName, shortCard, theCard } from "../cards.js";
+import { cardName, cardNames, shortCard, theCard } from "../cards.js";
 import { noteText } from "../engine-text.js";
 import { speed } from "./session.js";
 import { isOver } from "./source.js";
@@ -180,7 +180,7 @@ export class CuarentaTable extends TableBase {
     const out = v.legal.filter((a) => a.startsWith("take:")).map((a) => ({
       key: a,
       make: () => h("button", { type: "button", class: "btn primary", dataset: { action: a }, onclick: () => this.submit(a) },
-        t("c40.take_forgotten", { cards: a.slice(5).split("+").map(cardName).join(", ") })),
+        t("c40.take_forgotten", { cards: cardNames(a.slice(5).split("+")) })),
     }));
     if (!this.selected) return out;
     const card = this.selected;
@@ -195,7 +195,7 @@ export class CuarentaTable extends TableBase {
             onclick: () => this.submit(o.action),
           }, h("span", { class: "btn-title", text: o.takes.map(shortCard).join(" ") }),
           flags ? h("span", { class: "btn-sub", text: flags }) : null,
-          h("span", { class: "sr-only", text: `: ${t("c40.capture_label", { the_card: theCard(o.card), cards: o.takes.map(cardName).join(", ") })}` }));
+          h("span", { class: "sr-only", text: `: ${t("c40.capture_label", { the_card: theCard(o.card), cards: cardNames(o.takes) })}` }));
           const show = () => { this.lit = o; this.highlight(); };
           btn.addEventListener("focus", show);
           btn.addEventListener("pointerenter", show);
@@ -210,7 +210,7 @@ export class CuarentaTable extends TableBase {
 
   claimControls(v) {
     const out = [{ key: "hint", make: () => h("p", { class: "claim-hint" }),
-      update: (el) => setText(el, t("c40.claim_hint", { cards: v.claim.caida_cards.map(cardName).join(", ") })) }];
+      update: (el) => setText(el, t("c40.claim_hint", { cards: cardNames(v.claim.caida_cards) })) }];
     for (const r of RANK_ORDER) {
       const a = `claim:${r}`;
       if (!v.legal.includes(a)) continue;
@@ -316,14 +316,14 @@ export class CuarentaTable extends TableBase {
     const note = e.note && e.note !== "right" && e.note !== "wrong" ? ` (${noteText(e.note)})` : "";
     switch (e.kind) {
       case "lay": return p.personal("c40.ev.lay", e.seat, { name, the_card: theCard(e.card) });
-      case "capture": return p.personal("c40.ev.capture", e.seat, { name, the_card: theCard(e.card), cards: e.takes.map(cardName).join(", ") });
+      case "capture": return p.personal("c40.ev.capture", e.seat, { name, the_card: theCard(e.card), cards: cardNames(e.takes) });
       case "caida": return p.personal("c40.ev.caida", e.seat, { name, points: e.points }) + note;
       case "limpia": return p.personal("c40.ev.limpia", e.seat, { name, points: e.points }) + note;
       case "ronda": return (e.rank ? p.personal("c40.ev.ronda_rank", e.seat, { name, points: e.points, rank: rankName(e.rank) })
         : p.personal("c40.ev.ronda", e.seat, { name, points: e.points })) + note;
       case "four": return p.personal("c40.ev.four", e.seat, { name, rank: rankName(e.rank) });
       case "deal": return t("c40.ev.deal", { n: e.deal });
-      case "take": return p.personal("c40.ev.take", e.seat, { name, cards: e.cards.map(cardName).join(", ") });
+      case "take": return p.personal("c40.ev.take", e.seat, { name, cards: cardNames(e.cards) });
       case "claim": return e.right ? p.personal("c40.ev.claim_right", e.seat, { name, rank: rankName(e.rank), points: e.points }) + note
         : p.personal("c40.ev.claim_wrong", e.seat, { name, rank: rankName(e.rank) });
       case "noclaim": return p.personal("c40.ev.noclaim", e.seat, { name });
