@@ -8,7 +8,7 @@
 //         #/review/<id>[?hand=N]  #/replay/<id>[?hand=N|at=K]  #/daily[/<game>]
 //         #/challenge?<link>  #/result/<id>  (docs/app.md, "Learning from a hand")
 //         #/learn[/<game>[?lesson=<id>|first=1]]  (the lessons: docs/lessons.md)
-import { setLang, t } from "./i18n.js";
+import { setLang, t, gameName } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
 import { h, clear, closeDialogs, forgetStaleDialog, installTapGuard, applyMotion } from "./ui.js";
@@ -51,7 +51,7 @@ function setBar(title) {
 //          back to it (an answer link opened in the page that holds its table)
 const ROUTES = {
   "": { module: home, title: null, show: (m, r) => m.showHome(r.el, r.isCurrent) },
-  new: { load: () => import("./screens/newmatch.js"), title: (r) => t(`game.${r.arg}`),
+  new: { load: () => import("./screens/newmatch.js"), title: (r) => gameName(r.arg),
     show: (m, r) => m.showNewMatch(r.el, r.arg, r.query) },
   play: { module: play, title: null,
     show: (m, r) => m.openTable({ ...r, id: r.arg }) },

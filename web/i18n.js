@@ -75,6 +75,12 @@ export function addStrings(strings) { catalog = { ...catalog, ...strings }; }
 /** True when the catalog has `key` (used for optional texts such as option labels). */
 export function has(key) { return Object.prototype.hasOwnProperty.call(catalog, key); }
 
+/** A game's name ("Cuatrola"); a game the catalog does not name (a record of a newer app, a
+ * damaged one) is "Unknown game (<its id>)", never the bare key. */
+export function gameName(game) {
+  return has(`game.${game}`) && game !== "unknown" ? t(`game.${game}`) : t("game.unknown", { game: String(game) });
+}
+
 /** The message `key` in the plural form of the count `n` (see t), with {n} and `params` filled. */
 export function plural(key, n, params = {}) {
   return t(key, { n, ...params });

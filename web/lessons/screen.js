@@ -3,7 +3,7 @@
 // with a coach above the hand (the step's goal, why a move was not the lesson's), the cards
 // and controls the step points at marked, the lesson's introduction first and its stars last.
 // Loaded with import() when first shown (app.js ROUTES), never on first paint.
-import { t, plural } from "../i18n.js";
+import { t, plural, gameName } from "../i18n.js";
 import { h, clear, dialog, announce, setText, setAttr } from "../ui.js";
 import { engine } from "../engine.js";
 import { GAME_IDS, isGame, tableOf } from "../games.js";
@@ -60,7 +60,7 @@ export async function showLessons(root, game, isCurrent = () => true) {
     const lessons = docs[k].lessons;
     const done = lessons.filter((l) => starsOf(progress, g, l.id)).length;
     page.append(h("section", { class: "learn-game", id: `learn-${g}`, "aria-labelledby": `learn-${g}-title` },
-      h("h2", { id: `learn-${g}-title`, text: t(`game.${g}`) }),
+      h("h2", { id: `learn-${g}-title`, text: gameName(g) }),
       h("p", { class: "muted learn-progress", text: t("lessons.progress", { done, n: lessons.length }) }),
       h("ol", { class: "lesson-list" }, lessons.map((l, i) => h("li", {},
         h("a", { class: "btn lesson-item", href: lessonHref(g, l.id), id: `lesson-${g}-${l.id}` },

@@ -12,7 +12,7 @@
 // the engine's `duplicate` op plays that deal with the expert in every seat (the person's
 // too) and the two results are compared. Results and the streak: localStorage
 // "tapete.daily" ({days: {"<date>": {<game>: {id, mine, machine}}}}).
-import { t, plural, fmtDate } from "../i18n.js";
+import { t, plural, fmtDate, gameName } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
@@ -73,7 +73,7 @@ export function showDaily(root) {
   for (const game of Object.keys(DAILY_GAMES)) {
     const e = entry(date, game);
     games.append(h("a", { class: `btn big ${e && e.mine ? "" : "primary"}`, id: `daily-${game}`, href: e && e.mine && e.id ? `#/result/${e.id}` : `#/daily/${game}` },
-      h("span", { class: "btn-title", text: t(`game.${game}`) }),
+      h("span", { class: "btn-title", text: gameName(game) }),
       h("span", { class: "btn-sub", text: e && e.mine ? compareText(e.mine, e.machine) : t("daily.play_today") })));
   }
   page.append(games);
@@ -81,7 +81,7 @@ export function showDaily(root) {
   if (past.length) {
     page.append(h("h2", { text: t("daily.history") }), h("ul", { class: "daily-history", id: "daily-history" },
       past.flatMap(([d, games]) => Object.entries(games).filter(([, e]) => e && e.mine && e.machine).map(([game, e]) =>
-        h("li", {}, h("a", { href: e.id ? `#/result/${e.id}` : "#/daily" }, `${d} · ${t(`game.${game}`)} · ${compareText(e.mine, e.machine)}`))))));
+        h("li", {}, h("a", { href: e.id ? `#/result/${e.id}` : "#/daily" }, `${d} · ${gameName(game)} · ${compareText(e.mine, e.machine)}`))))));
   }
   clear(root).append(page);
   return {};

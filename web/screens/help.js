@@ -2,7 +2,7 @@
 // rule option of the engine explained in plain words (with its usual setting and the rule sets
 // that change it), the rule sets, the Spanish terms players use, the keyboard. Where each
 // rule comes from is in docs/rules-*.md.
-import { t, has } from "../i18n.js";
+import { t, has, gameName } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { GAME_IDS, gamesSpec } from "../games.js";
 import { optionLabel, optionHelp, choiceLabel, presetLabel, presetHelp } from "./newmatch.js";
@@ -46,8 +46,8 @@ export function showHelp(root, game) {
   const page = h("section", { class: "page help" }, h("h1", { text: t("nav.help") }));
   for (const g of GAME_IDS) {
     const sec = h("section", { class: "help-game", id: `help-${g}`, "aria-labelledby": `help-${g}-title` },
-      h("h2", { id: `help-${g}-title`, text: t(`game.${g}`) }),
-      h("a", { class: "btn help-learn", href: `#/learn/${g}`, id: `help-learn-${g}` }, t("lessons.help_link", { game: t(`game.${g}`) })));
+      h("h2", { id: `help-${g}-title`, text: gameName(g) }),
+      h("a", { class: "btn help-learn", href: `#/learn/${g}`, id: `help-learn-${g}` }, t("lessons.help_link", { game: gameName(g) })));
     for (let i = 1; has(`help.${g}.${i}`); i++) sec.append(h("p", { text: t(`help.${g}.${i}`) }));
     sec.append(h("div", { class: "help-options", dataset: { game: g } }));
     page.append(sec);

@@ -2,7 +2,7 @@
 // resume, learn to play (and, once, to a first-time player, the first lesson), the daily deal,
 // play together, history, statistics, help, settings.
 // On screen at once: nothing here waits for Python (nor loads the lessons: web/lessons/).
-import { t, fmtDate } from "../i18n.js";
+import { t, fmtDate, gameName } from "../i18n.js";
 import { h, clear, markMoved } from "../ui.js";
 import * as store from "../store.js";
 import { GAMES, GAME_IDS } from "../games.js";
@@ -27,7 +27,7 @@ function lessonOffer() {
     h("p", { text: t("lessons.offer_body") }),
     h("div", { class: "row" },
       GAME_IDS.map((g) => h("a", { class: "btn primary", href: `#/learn/${g}?first=1`, id: `lesson-offer-${g}` },
-        t("lessons.offer_start", { game: t(`game.${g}`) }))),
+        t("lessons.offer_start", { game: gameName(g) }))),
       // (what was below slides up under the finger: a second tap must not open it)
       h("button", { type: "button", class: "btn", id: "lesson-offer-skip", onclick: () => { markMoved(box.parentNode); box.remove(); } },
         t("lessons.offer_skip"))));
@@ -54,7 +54,7 @@ export function newMatchChoices(prefix, query = "") {
 
 /** One line about a stored match (home and history). */
 export function describeRecord(rec) {
-  const game = t(`game.${rec.game || (rec.match && rec.match.game)}`);
+  const game = gameName(rec.game || (rec.match && rec.match.game));
   const r = rec.result;
   // the person's side (a copy of a match played together at another seat: its `side`)
   const side = r && (r.side === 1 ? 1 : 0);

@@ -3,7 +3,7 @@
 // caídas, limpias and rondas (Cuarenta). The figures come from the engine's summaries of
 // the stored matches (web/stats.js, cached per match); a record that cannot be read is
 // skipped and counted.
-import { t, plural, fmtNumber } from "../i18n.js";
+import { t, plural, fmtNumber, gameName } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { GAME_IDS, gamesSpec } from "../games.js";
 import { collectStats, CONTRACTS } from "../stats.js";
@@ -16,7 +16,7 @@ function percent(n, of) {
 }
 
 function groupTitle(g) {
-  const parts = [t(`game.${g.game}`)];
+  const parts = [gameName(g.game)];
   if (g.players) parts.push(t("home.players", { n: g.players }));
   parts.push(g.level ? levelLabel(g.level) : t("stats.level_unknown"));
   return parts.join(" · ");
