@@ -1,8 +1,9 @@
 #!/bin/sh
-# Idempotent set-up for the browser tests (tests/browser): Debian's Chromium, coturn (a local
-# STUN and TURN server) and the Playwright Python package, plus the pinned Pyodide core the
-# build ships. Never runs `playwright install` (its browser download does not work here):
-# the tests launch /usr/bin/chromium.
+# Idempotent set-up for the browser tests (tests/browser): Debian's Chromium (the headless
+# shell most tests launch, /usr/bin/chromium-headless-shell, and the full browser a few need,
+# /usr/bin/chromium), coturn (a local STUN and TURN server) and the Playwright Python
+# package, plus the pinned Pyodide core the build ships. Never runs `playwright install` (its
+# browser download does not work here).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,7 @@ cd "$(dirname "$0")/.."
 # starts its own on a free port; the package's service is not needed)
 need=""
 [ -x /usr/bin/chromium ] || need="$need chromium"
+[ -x /usr/bin/chromium-headless-shell ] || need="$need chromium-headless-shell"
 command -v turnserver >/dev/null 2>&1 || need="$need coturn"
 if [ -n "$need" ]; then
     SUDO=""
@@ -32,4 +34,4 @@ fi
 if [ ! -f node_modules/pyodide/pyodide.asm.wasm ]; then
     if [ -f .ci/pyodide-setup.sh ]; then sh .ci/pyodide-setup.sh; else npm ci --no-audit --no-fund; fi
 fi
-echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1); coturn $(dpkg-query -W -f='${Version}' coturn 2>/dev/null); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"
+echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1), headless shell $(dpkg-query -W -f='${Version}' chromium-headless-shell 2>/dev/null); coturn $(dpkg-query -W -f='${Version}' coturn 2>/dev/null); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.conftest import ARGS, CHROMIUM, WATCH  # noqa: E402
+from tests.browser.conftest import ARGS, CHROMIUM_FULL as CHROMIUM, WATCH  # noqa: E402   (pictures: the full browser)
 from tests.browser.helpers import set_settings, wait_ready  # noqa: E402
 from tests.browser.test_lessons import DONE, PROBLEMS, play_lesson  # noqa: E402
 

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tests.browser.conftest import ARGS, CHROMIUM  # noqa: E402
+from tests.browser.conftest import ARGS, CHROMIUM_FULL as CHROMIUM  # noqa: E402   (pictures: the full browser)
 from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved,  # noqa: E402
                                    capture_position)
 

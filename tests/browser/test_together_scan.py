@@ -112,8 +112,10 @@ def test_stopping_a_scan_releases_the_camera(together, tmp_path):
 
 
 def test_a_refused_or_missing_camera_is_a_clear_error(together):
-    # a camera is there (the fake one) but the permission is not given (no fake UI: refused)
-    _, page = together(FAKE_DEVICE)
+    # a camera is there (the fake one) but the permission is not given (no fake UI: refused).
+    # Debian's full Chromium: the headless shell has no permission prompt to refuse with, and
+    # answers NotSupportedError (camera_failed) where a phone's browser says NotAllowedError
+    _, page = together(FAKE_DEVICE, full=True)
     assert page.evaluate(SCAN, {"ms": 0, "remove": False}) == \
         {"error": "ScanError:camera_denied", "started": None, "released": True}
     # no fake device, and this machine has no camera
