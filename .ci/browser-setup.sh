@@ -10,8 +10,11 @@ cd "$(dirname "$0")/.."
 # coturn: the local STUN and TURN server of the play-together tests (tests/browser/turn.py
 # starts its own on a free port; the package's service is not needed)
 need=""
-[ -x /usr/bin/chromium ] || need="$need chromium"
-[ -x /usr/bin/chromium-headless-shell ] || need="$need chromium-headless-shell"
+# (the two together: each needs chromium-common of its own version, so one installed alone
+# beside an older other would have apt move or remove that one)
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+    need="$need chromium chromium-headless-shell"
+fi
 command -v turnserver >/dev/null 2>&1 || need="$need coturn"
 if [ -n "$need" ]; then
     SUDO=""
