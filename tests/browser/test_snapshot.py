@@ -265,7 +265,9 @@ BAD_CASES = [pytest.param(st, k, r, marks=pytest.mark.xdist_group(f"bad-snapshot
 def test_a_bad_snapshot_falls_back_to_a_normal_boot(bad_snapshot_pages, store, kind, reason):
     page = bad_snapshot_pages(store)
     page.goto(page.url.split("#")[0] + "#/")
-    reload(page)
+    if boot(page).get("reason") == "none":   # the store's first case: the page of its first visit
+        reload(page)
+    # (each case ends on a start restored from the good snapshot it stored again)
     assert boot(page)["used"] is True, f"the case before left no good snapshot: {boot(page)}"
     good = page.evaluate(RECORD, store)
     if kind == "hang":
