@@ -178,7 +178,11 @@ def test_every_lesson_is_played_to_its_end_by_taps(new_browser, app_url):
     page.wait_for_timeout(300)
     assert not [u for u in seen if "/lessons/" in u], "first paint loaded the lessons"
     assert page.inner_text("#lesson-offer h2") == es["lessons.offer_title"]
-    set_settings(page, speed="instant")
+    # motion off: this test is about the lessons' steps, words and fit, not the table's
+    # animations (test_table_polish.py has those, with motion on). With motion on, this test
+    # took 69 s alone, 38 s of it waiting for the person's turn (most waits 0.8 s: dealing,
+    # gathering); with it off, 42 s
+    set_settings(page, speed="instant", motion=False)
     page.locator("#lesson-offer-cuatrola").tap()
     page.wait_for_url("**#/learn/cuatrola?first=1")
 
