@@ -175,6 +175,8 @@ export class TableBase {
   // ---------------------------------------------------------------- playing
   /** The person tries `action`: refused → the engine's reason; done → the computer players go on. */
   async submit(action) {
+    // a control of the stored view (a Cuarenta capture or claim): kept like a card's tap
+    if (this.root.dataset.preview) { this.keepTap(() => this.submit(action)); return { ok: false, kept: true }; }
     const res = await this.source.act(action);
     if (!res.ok && res.refusal) this.say(this.refusalText(res.refusal), "warn");
     else if (res.ok) this.source.run();
