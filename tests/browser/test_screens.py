@@ -599,3 +599,44 @@ def test_home_buttons_do_not_move_under_a_finger_when_a_match_to_resume_is_found
     page.wait_for_function("() => window.__homeWatched === true", timeout=30_000)
     assert page.locator("#resume").count() == 1
     assert page.evaluate("window.__homeShifts") == []
+
+
+# The controls matching a selector (in the window) that reach under the boot bar
+COVERED = """(sel) => {
+  const bar = document.getElementById('boot').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].filter((b) => {
+    const r = b.getBoundingClientRect();
+    if (!r.width || r.bottom <= 0 || r.top >= innerHeight) return false;
+    return r.bottom > bar.top + 0.5 && r.top < bar.bottom - 0.5;
+  }).map((b) => b.id || b.dataset.card || b.textContent.trim());
+}"""
+SHOW_BAR = "async () => (await import('./boot-bar.js')).showProgress(0.4, 'Starting')"
+HIDE_BAR = "async () => (await import('./boot-bar.js')).hideProgress()"
+
+
+def test_the_boot_bar_covers_nothing_that_can_be_tapped(phone, app_url):
+    """While Python starts (seconds on a slow phone) the bar at the bottom of the page shows
+    how far it is. It once covered the new-match form's Start and the last row of a table's
+    controls, whose taps then hit the bar: the screen now keeps its height free, and a table
+    has the bar at the top, over its header."""
+    set_settings(phone, lang="en", speed="instant")
+    phone.goto(app_url + "#/new/cuatrola")
+    phone.wait_for_selector("#start")
+    phone.evaluate(SHOW_BAR)
+    assert phone.locator("#boot").is_visible()
+    assert phone.evaluate(COVERED, "#start") == []
+    # the form's end, scrolled to: above the bar too
+    phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert phone.evaluate(COVERED, "#screen button, #screen input, #screen summary") == []
+    phone.evaluate(HIDE_BAR)
+    phone.wait_for_function("() => document.getElementById('boot').hidden && !document.documentElement.dataset.bootBar")
+    # a table: the bar at the top, the hand and controls free
+    new_match(phone, app_url, "cuatrola", {}, seed="boot-bar")
+    phone.wait_for_selector(".controls button.bid")
+    phone.evaluate(SHOW_BAR)
+    # shown again after it was put away (a start tried again): seen, not left faded out
+    assert phone.evaluate("getComputedStyle(document.getElementById('boot')).opacity") == "1"
+    bar = phone.locator("#boot").bounding_box()
+    assert bar["y"] == 0, bar
+    assert phone.evaluate(COVERED, ".hand button.card, .controls button") == []
+    phone.evaluate(HIDE_BAR)
