@@ -538,3 +538,20 @@ def play_on(page, app_url, mid, advance=near_hand_end):
         raise AssertionError(f"the stored match {mid} kept changing")
     open_table(page, app_url, mid)
     return match
+
+
+# The controls matching a selector (in the window) that reach under the boot bar
+UNDER_BOOT_BAR = """(sel) => {
+  const bar = document.getElementById('boot').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].filter((b) => {
+    const r = b.getBoundingClientRect();
+    if (!r.width || r.bottom <= 0 || r.top >= innerHeight) return false;
+    return r.bottom > bar.top + 0.5 && r.top < bar.bottom - 0.5;
+  }).map((b) => b.id || b.dataset.action || b.dataset.card || b.textContent.trim());
+}"""
+
+
+def under_boot_bar(page, selector) -> list[str]:
+    """The controls matching ``selector`` that reach under the boot bar while it shows (by id,
+    action, card or text): the bar must cover nothing that can be tapped."""
+    return page.evaluate(UNDER_BOOT_BAR, selector)

@@ -13,7 +13,7 @@ from engine.bots import choose as bot_choose
 from engine.deal import SeededStream
 
 from .conftest import read_catalog
-from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw,
+from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw, under_boot_bar,
                       play_cuatrola, play_cuarenta, wait_ready, match_file, near_hand_end, open_stored,
                       store_match)
 
@@ -601,15 +601,6 @@ def test_home_buttons_do_not_move_under_a_finger_when_a_match_to_resume_is_found
     assert page.evaluate("window.__homeShifts") == []
 
 
-# The controls matching a selector (in the window) that reach under the boot bar
-COVERED = """(sel) => {
-  const bar = document.getElementById('boot').getBoundingClientRect();
-  return [...document.querySelectorAll(sel)].filter((b) => {
-    const r = b.getBoundingClientRect();
-    if (!r.width || r.bottom <= 0 || r.top >= innerHeight) return false;
-    return r.bottom > bar.top + 0.5 && r.top < bar.bottom - 0.5;
-  }).map((b) => b.id || b.dataset.card || b.textContent.trim());
-}"""
 SHOW_BAR = "async () => (await import('./boot-bar.js')).showProgress(0.4, 'Starting')"
 HIDE_BAR = "async () => (await import('./boot-bar.js')).hideProgress()"
 
@@ -624,10 +615,10 @@ def test_the_boot_bar_covers_nothing_that_can_be_tapped(phone, app_url):
     phone.wait_for_selector("#start")
     phone.evaluate(SHOW_BAR)
     assert phone.locator("#boot").is_visible()
-    assert phone.evaluate(COVERED, "#start") == []
+    assert under_boot_bar(phone, "#start") == []
     # the form's end, scrolled to: above the bar too
     phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    assert phone.evaluate(COVERED, "#screen button, #screen input, #screen summary") == []
+    assert under_boot_bar(phone, "#screen button, #screen input, #screen summary") == []
     phone.evaluate(HIDE_BAR)
     phone.wait_for_function("() => document.getElementById('boot').hidden && !document.documentElement.dataset.bootBar")
     # a table: the bar at the top, the hand and controls free
@@ -638,5 +629,5 @@ def test_the_boot_bar_covers_nothing_that_can_be_tapped(phone, app_url):
     assert phone.evaluate("getComputedStyle(document.getElementById('boot')).opacity") == "1"
     bar = phone.locator("#boot").bounding_box()
     assert bar["y"] == 0, bar
-    assert phone.evaluate(COVERED, ".hand button.card, .controls button") == []
+    assert under_boot_bar(phone, ".hand button.card, .controls button") == []
     phone.evaluate(HIDE_BAR)

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from .conftest import Browser, host_rule, phone_options
-from .helpers import (hand_cards, moves, my_turn, new_match, play_cuarenta, set_settings, step, stored, wait_moved,
-                      wait_ready)
+from .helpers import (hand_cards, moves, my_turn, new_match, play_cuarenta, set_settings, step, stored,
+                      under_boot_bar, wait_moved, wait_ready)
 
 # The stored snapshot in each store (web/snapshot/): the same file (a 4096-byte JSON header,
 # then the pages) as one OPFS file, or in IndexedDB as pieces of 1 MiB (idb.js); FILES[store]
@@ -352,7 +352,7 @@ def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, 
     assert moves(page) == n, (moves(page), n)
     # every control of the stored view can be tapped: none is under the boot bar (it covered
     # the claim's second row at the bottom of the table, and the tap waited for Python)
-    assert page.evaluate(UNCOVERED, ".controls button") == [], "a control under something else"
+    assert page.locator("#boot").is_visible() and under_boot_bar(page, ".controls button") == []
     claim.tap()
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.__tapete.ready") is False, "Python came before the check"
@@ -362,14 +362,6 @@ def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, 
     page.wait_for_function("() => !document.getElementById('screen').dataset.preview", timeout=30_000)
     wait_moved(page, n)
     assert stored(page, cid)["match"]["actions"][n] == "claim:K"
-
-
-# The controls matching a selector whose middle point is under another element (the boot bar)
-UNCOVERED = """(sel) => [...document.querySelectorAll(sel)].filter((b) => {
-  const r = b.getBoundingClientRect();
-  const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-  return r.width > 0 && !(top && (top === b || b.contains(top)));
-}).map((b) => b.dataset.action || b.textContent)"""
 
 
 # A worker of another tab that holds the snapshot file open (a sync access handle is
