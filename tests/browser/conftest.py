@@ -214,6 +214,10 @@ PAGE_STATE = """() => ({
   engine: document.documentElement.dataset.engine,
   dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id || d.className),
   toast: [...document.querySelectorAll('.toast')].map((e) => e.textContent.slice(0, 80)),
+  // playing together: what each code box and the guest's wait say (a connection that never
+  // opened tells why here)
+  status: [...document.querySelectorAll('.code-status, .seat-state, .error-text')]
+    .map((e) => e.textContent.slice(0, 80)).filter(Boolean),
 })"""
 
 
