@@ -244,11 +244,13 @@ def test_one_announcement_per_event(phone, app_url):
 
 # ---------------------------------------------------------------- 3. resuming a Cuarenta match
 def _slow_python(page):
-    """The next start of Python waits 4 s (a snapshot restore that hangs, then a normal boot)."""
+    """The next start of Python waits 8 s (a snapshot restore that hangs, then a normal boot).
+    (4 s were too short once, in a busy CI run: the waiting page was gone, Python up, when
+    the test looked for it within 10 s of the reload.)"""
     page.wait_for_function("""async () => { const root = await navigator.storage.getDirectory();
       try { await root.getFileHandle('tapete-snapshot.bin'); return true; } catch { return false; } }""",
                            timeout=60_000)
-    page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=4000')")
+    page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=8000')")
 
 
 def test_a_resumed_cuarenta_match_is_drawn_from_its_stored_view(phone, app_url):
