@@ -1,6 +1,8 @@
 // UI strings: every one comes from a catalog in i18n/<lang>.json (flat keys).
 // The language follows the browser unless the player picks one in Settings.
 
+import { isGame } from "./games.js";
+
 export const LANGS = ["es", "en", "de", "fr"];
 let catalog = {};
 export let lang = "en";
@@ -75,10 +77,10 @@ export function addStrings(strings) { catalog = { ...catalog, ...strings }; }
 /** True when the catalog has `key` (used for optional texts such as option labels). */
 export function has(key) { return Object.prototype.hasOwnProperty.call(catalog, key); }
 
-/** A game's name ("Cuatrola"); a game the catalog does not name (a record of a newer app, a
- * damaged one) is "Unknown game (<its id>)", never the bare key. */
+/** A game's name ("Cuatrola"); a game not in the shell's list (web/games.js: a record of a
+ * newer app, a damaged one) is "Unknown game (<its id>)", never the bare key. */
 export function gameName(game) {
-  return has(`game.${game}`) && game !== "unknown" ? t(`game.${game}`) : t("game.unknown", { game: String(game) });
+  return isGame(game) ? t(`game.${game}`) : t("game.unknown", { game: String(game) });
 }
 
 /** The message `key` in the plural form of the count `n` (see t), with {n} and `params` filled. */
