@@ -66,6 +66,14 @@ export class TableBase {
    * made on the live table as soon as it is drawn: a tap while Python starts is never lost. */
   keepTap(tap) { this.previewTap = tap; }
 
+  /** True (and `tap` kept, see keepTap) when the table is still the stored view: every input
+   * handler starts with it, so that its tap is made again, checked, on the live table. */
+  onPreview(tap) {
+    if (!this.root.dataset.preview) return false;
+    this.keepTap(tap);
+    return true;
+  }
+
   async mount() {
     const src = this.source;
     let view;
@@ -176,7 +184,7 @@ export class TableBase {
   /** The person tries `action`: refused → the engine's reason; done → the computer players go on. */
   async submit(action) {
     // a control of the stored view (a Cuarenta capture or claim): kept like a card's tap
-    if (this.root.dataset.preview) { this.keepTap(() => this.submit(action)); return { ok: false, kept: true }; }
+    if (this.onPreview(() => this.submit(action))) return { ok: false, kept: true };
     const res = await this.source.act(action);
     if (!res.ok && res.refusal) this.say(this.refusalText(res.refusal), "warn");
     else if (res.ok) this.source.run();

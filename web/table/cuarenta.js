@@ -247,7 +247,7 @@ export class CuarentaTable extends TableBase {
    * (one quick gesture: click.detail 2), which would take back what the first one offered. */
   async tapCard(card, e) {
     const v = this.view;
-    if (this.root.dataset.preview) { this.keepTap(() => this.tapCard(card, e)); return; }
+    if (this.onPreview(() => this.tapCard(card, e))) return;
     if (!v || this.frozen || this.stepping) return;
     if (!this.persp.isMe(v.turn)) { this.notYourTurn(v); return; }
     if (!v.legal.includes(card)) { await this.explain(card); return; }

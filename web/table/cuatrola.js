@@ -172,7 +172,7 @@ export class CuatrolaTable extends TableBase {
   // ---------------------------------------------------------------- input
   async play(action) {
     const view = this.view;
-    if (this.root.dataset.preview) { this.keepTap(() => this.play(action)); return; }
+    if (this.onPreview(() => this.play(action))) return;
     if (!view || this.frozen || this.stepping) return;
     if (!this.persp.isMe(view.turn)) { this.notYourTurn(view); return; }
     if (!view.legal.includes(action)) { await this.explain(action); return; }
