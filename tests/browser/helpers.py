@@ -555,3 +555,13 @@ def under_boot_bar(page, selector) -> list[str]:
     """The controls matching ``selector`` that reach under the boot bar while it shows (by id,
     action, card or text): the bar must cover nothing that can be tapped."""
     return page.evaluate(UNDER_BOOT_BAR, selector)
+
+
+def show_boot_bar(page, fraction=0.4, text="Starting"):
+    """The boot bar shown as Python's start shows it (web/boot-bar.js showProgress)."""
+    page.evaluate("async ([f, t]) => (await import('./boot-bar.js')).showProgress(f, t)", [fraction, text])
+
+
+def hide_boot_bar(page):
+    """The boot bar put away as when Python is up (web/boot-bar.js hideProgress)."""
+    page.evaluate("async () => (await import('./boot-bar.js')).hideProgress()")

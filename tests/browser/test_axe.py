@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from .conftest import REQUIRED, ROOT
-from .helpers import (act_once, cuatrola_seed, moves, my_turn, new_match, open_rules, press, rival_solo,
-                      set_settings, wait_moved)
+from .helpers import (act_once, cuatrola_seed, hide_boot_bar, moves, my_turn, new_match, open_rules, press,
+                      rival_solo, set_settings, show_boot_bar, wait_moved)
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 if not AXE.exists():
@@ -73,10 +73,10 @@ def test_axe_finds_nothing_on_the_screens(phone, app_url, scheme):
     # CI run of e1681ab found it outside one, caught on its way out)
     phone.goto(app_url + "#/")
     phone.wait_for_selector("#home-stats", timeout=60_000)
-    phone.evaluate("async () => (await import('./boot-bar.js')).showProgress(0.4, 'Starting')")
+    show_boot_bar(phone)
     assert phone.locator("#boot[role=progressbar]").is_visible()
     assert_clean(phone, "#/ (the boot bar shown)")
-    phone.evaluate("async () => (await import('./boot-bar.js')).hideProgress()")
+    hide_boot_bar(phone)
     # history and statistics with matches stored
     new_match(phone, app_url, "cuatrola", {}, seed="axe-history")
     for route, ready in (("#/history", ".history-item"), ("#/stats", ".stats-group")):

@@ -14,6 +14,7 @@ from engine.deal import SeededStream
 
 from .conftest import read_catalog
 from .helpers import (goto, new_match, open_rules, choose, press, set_settings, stored, put_raw, under_boot_bar,
+                      show_boot_bar, hide_boot_bar,
                       play_cuatrola, play_cuarenta, wait_ready, match_file, near_hand_end, open_stored,
                       store_match)
 
@@ -601,8 +602,6 @@ def test_home_buttons_do_not_move_under_a_finger_when_a_match_to_resume_is_found
     assert page.evaluate("window.__homeShifts") == []
 
 
-SHOW_BAR = "async () => (await import('./boot-bar.js')).showProgress(0.4, 'Starting')"
-HIDE_BAR = "async () => (await import('./boot-bar.js')).hideProgress()"
 
 
 def test_the_boot_bar_covers_nothing_that_can_be_tapped(phone, app_url):
@@ -613,21 +612,21 @@ def test_the_boot_bar_covers_nothing_that_can_be_tapped(phone, app_url):
     set_settings(phone, lang="en", speed="instant")
     phone.goto(app_url + "#/new/cuatrola")
     phone.wait_for_selector("#start")
-    phone.evaluate(SHOW_BAR)
+    show_boot_bar(phone)
     assert phone.locator("#boot").is_visible()
     assert under_boot_bar(phone, "#start") == []
     # the form's end, scrolled to: above the bar too
     phone.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     assert under_boot_bar(phone, "#screen button, #screen input, #screen summary") == []
-    phone.evaluate(HIDE_BAR)
+    hide_boot_bar(phone)
     phone.wait_for_function("() => document.getElementById('boot').hidden && !document.documentElement.dataset.bootBar")
     # a table: the bar at the top, the hand and controls free
     new_match(phone, app_url, "cuatrola", {}, seed="boot-bar")
     phone.wait_for_selector(".controls button.bid")
-    phone.evaluate(SHOW_BAR)
+    show_boot_bar(phone)
     # shown again after it was put away (a start tried again): seen, not left faded out
     assert phone.evaluate("getComputedStyle(document.getElementById('boot')).opacity") == "1"
     bar = phone.locator("#boot").bounding_box()
     assert bar["y"] == 0, bar
     assert under_boot_bar(phone, ".hand button.card, .controls button") == []
-    phone.evaluate(HIDE_BAR)
+    hide_boot_bar(phone)
