@@ -172,6 +172,16 @@ const ctx = { rerender: () => route(), checkUpdate };
 // how far the boot bar is at each of the worker's stages (about their share of a first start)
 const BOOT_STAGES = { start: 0.05, wasm: 0.25, engine: 0.9 };
 
+/** The look and the motion follow a change made outside this page: the system's reduced
+ * motion switched on or off, or Settings changed in another tab of the app. */
+function followSettingsElsewhere() {
+  const media = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  if (media && media.addEventListener) media.addEventListener("change", applyMotion);
+  window.addEventListener("storage", (e) => {
+    if (e.key === null || e.key === store.SETTINGS_KEY) { applyLook(); applyMotion(); }
+  });
+}
+
 async function main() {
   // (boot.js has already created Python's worker, on every visit)
   const settings = store.getSettings();
@@ -186,6 +196,7 @@ async function main() {
   installDefs();
   installTapGuard();
   applyMotion();
+  followSettingsElsewhere();
   forgetStaleDialog();   // shown again with a dialog's history entry: the dialog is gone
   window.addEventListener("hashchange", route);
   // the app installed (added to the home screen): a moment to ask to keep its storage (persist.js)

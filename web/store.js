@@ -163,7 +163,7 @@ export async function putRaw(value) {
 // value of the wrong kind (a damaged record, an older or newer app) counts as its default,
 // the others are kept; a record that is not an object is read as all defaults. Nothing is
 // written back until the player changes a setting.
-const SETTINGS_KEY = "tapete.settings";
+export const SETTINGS_KEY = "tapete.settings";
 /** The choices of each setting that has a fixed list (the first is the default). */
 export const CHOICES = {
   theme: ["auto", "light", "dark"],        // auto: the system's prefers-color-scheme

@@ -232,6 +232,25 @@ def test_the_dark_theme_follows_the_system_unless_chosen(phone, app_url):
         goto(phone, app_url, "#/", reload=True)
 
 
+def test_settings_changed_in_another_tab_reach_this_one_at_once(phone, app_url):
+    """Two tabs of the app (a phone keeps the installed app and a browser tab): the look and
+    the motion chosen in one apply in the other without a restart (the storage event)."""
+    other = phone.context.new_page()
+    try:
+        assert phone.evaluate(LOOK).get("theme") is None and phone.evaluate(LOOK)["motion"] == "on"
+        other.goto(app_url + "#/settings")
+        other.wait_for_selector("#look")
+        _tap_setting(other, "set-theme-dark")
+        press(other, other.locator("label[for=motion]"))
+        phone.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+        assert phone.evaluate(BACKGROUND) == DARK_PAPER
+        assert phone.evaluate(LOOK)["motion"] == "off"
+    finally:
+        other.close()
+        set_settings(phone, theme="auto", motion=True)
+        goto(phone, app_url, "#/", reload=True)
+
+
 # ---------------------------------------------------------------- large indices on a small phone
 # The rank's and the suit's height on a card of your hand (CSS px): the small corner, or the
 # large one when it is on.

@@ -709,6 +709,9 @@ def test_haptics_and_animations_follow_the_settings_and_reduced_motion(phone, ap
         assert phone.evaluate("document.documentElement.dataset.motion") == "off"
         _play_a_while(phone, 6)
         assert phone.evaluate("window.__buzz") == [] and phone.evaluate("window.__moving") == []
+        # the system's reduced motion switched off again: the animations come back at once
+        phone.emulate_media(reduced_motion="no-preference")
+        phone.wait_for_function("() => document.documentElement.dataset.motion === 'on'", timeout=2_000)
     finally:
         phone.emulate_media(reduced_motion="no-preference")
 
