@@ -250,8 +250,22 @@ let dialogSeq = 0;
 const POP_WAIT_MS = 600;  // a history.back() that never reports (no entry to go back to)
 
 const dialogToken = () => (history.state && typeof history.state === "object" ? history.state.tapeteDialog : undefined);
+// the entry on show (its state and address), to know at a popstate which entry was left
+let shown = { state: history.state, href: location.href };
+const showing = () => { shown = { state: history.state, href: location.href }; };
+window.addEventListener("hashchange", showing);
 
 window.addEventListener("popstate", () => {
+  const left = shown;
+  showing();
+  // back from the entry a reload left of a dialog (forgetStaleDialog) lands on the screen's
+  // own entry, the same screen: one step more, so that one back (the system's, or the
+  // table's arrow) leaves the screen, as it does when no reload came between
+  if (left.state && left.state.tapeteStale && !left.state.tapeteDialog && left.href === location.href &&
+      !dialogToken() && !openDialogs.length) {
+    history.back();
+    return;
+  }
   const now = dialogToken();
   // back (or forward) away from a dialog's entry: that dialog and any opened after it close
   for (let i = openDialogs.length - 1; i >= 0 && openDialogs[i].token !== now; i--) openDialogs[i].close(null, true);
@@ -266,12 +280,14 @@ function afterPop() {
 }
 
 /** A page shown again with a dialog's entry (a reload, a tab the phone brought back): the
- * dialog is gone, the entry is the screen's own again. */
+ * dialog is gone, the entry shows the screen again, marked (tapeteStale) so that back from it
+ * skips the screen's own entry under it (the popstate listener above). */
 export function forgetStaleDialog() {
   const state = history.state;
   if (state && typeof state === "object" && state.tapeteDialog && !openDialogs.length) {
     const { tapeteDialog, ...rest } = state;
-    history.replaceState(rest, "");
+    history.replaceState({ ...rest, tapeteStale: true }, "");
+    showing();
   }
 }
 
@@ -313,6 +329,7 @@ export function dialog({ title, body, buttons = [{ label: t("ok"), value: true, 
     entry.close = close;
     const state = history.state && typeof history.state === "object" ? history.state : {};
     history.pushState({ ...state, tapeteDialog: token }, "");
+    showing();
     openDialogs.push(entry);
     dlg.addEventListener("cancel", (e) => { e.preventDefault(); close(null); });
     document.body.append(dlg);

@@ -462,6 +462,34 @@ def test_back_closes_an_open_dialog_and_stays_on_the_screen(phone, app_url):
     assert mid in phone.url
 
 
+def test_one_back_leaves_the_table_after_a_reload_with_a_dialog_open(phone, app_url):
+    """A reload (or the phone dropping the tab) with the menu open: the dialog is gone, and
+    one back (the system's, or the table's arrow) goes home, as without the reload; it used
+    to land on the table's own entry under the dialog's: a back that did nothing."""
+    set_settings(phone, speed="instant", lang="en")
+    goto(phone, app_url, "#/")
+    mid = new_match(phone, app_url, "cuatrola", {}, seed="back-2")
+    for leave in ("system", "arrow"):
+        my_turn(phone)
+        press(phone, phone.locator(".tbar button[aria-label='Menu']"))
+        phone.wait_for_selector("dialog.menu[open]")
+        phone.reload()
+        wait_ready(phone)
+        phone.wait_for_selector(".table .hand button.card")
+        assert phone.locator("dialog[open]").count() == 0
+        assert mid in phone.url
+        if leave == "system":
+            _back(phone)
+        else:
+            press(phone, phone.locator(".tbar a.icon-btn").first)
+        phone.wait_for_selector("#new-cuatrola", timeout=10_000)
+        assert phone.evaluate("location.hash") in ("", "#/"), leave
+        # and forward from home returns to the table, with no dialog
+        phone.evaluate("history.forward()")
+        phone.wait_for_selector(".table .hand button.card", timeout=10_000)
+        assert mid in phone.url and phone.locator("dialog[open]").count() == 0
+
+
 def test_back_closes_the_hands_result_and_the_match_goes_on(phone, app_url):
     """The end-of-hand dialog dismissed with back is the same as "Next hand". The first hand
     is played in CPython up to the person's last card, then by taps to its end."""
