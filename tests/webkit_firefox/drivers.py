@@ -2,6 +2,7 @@
 
 ``Driver``: ``goto(url)``, ``reload()``, ``click(css)``, ``type(css, text)``, ``eval(js)``
 (a JavaScript expression; a promise is awaited; the result comes back as JSON),
+``screenshot(path)`` (a PNG of the window, to look at the app as a person would),
 ``wait_for(js)`` (polls ``eval`` until it is truthy), ``errors()`` and ``close()``. A new
 profile is a new driver. The offline switch is the test server's (``server.offline``): neither
 driver can take the network away from the browser.
@@ -23,6 +24,7 @@ emptied) before every navigation, so ``errors()`` holds every error since the dr
 
 from __future__ import annotations
 
+import base64
 import glob
 import json
 import os
@@ -299,6 +301,9 @@ class WebKit(Driver):
     def eval(self, js):
         return self._cmd("POST", "/execute/sync", {"script": f"return ({js});", "args": []})
 
+    def screenshot(self, path) -> None:
+        Path(path).write_bytes(base64.b64decode(self._cmd("GET", "/screenshot")))
+
     def _page_errors(self):
         return []   # not reachable over WebDriver: the app's own list only
 
@@ -375,6 +380,9 @@ class Firefox(Driver):
 
     def eval(self, js):
         return self._cmd("eval", js=js)
+
+    def screenshot(self, path) -> None:
+        self._cmd("screenshot", path=str(path))
 
     def _page_errors(self):
         return self._cmd("errors") if self.proc.poll() is None else []

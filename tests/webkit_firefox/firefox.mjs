@@ -3,8 +3,8 @@
 // Reads one command per line on stdin, {id, op, timeout (ms), ...}, and answers each with one
 // line on stdout, {id, ok: true, value} or {id, ok: false, error}. Ops: start (launches the
 // browser in the new profile; answers its version), goto {url}, reload, click {css},
-// type {css, text}, eval {js} (an expression; a promise is awaited), errors (the page errors
-// reported since the last call), close.
+// type {css, text}, eval {js} (an expression; a promise is awaited), screenshot {path} (a PNG
+// of the viewport), errors (the page errors reported since the last call), close.
 import readline from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -30,6 +30,7 @@ const ops = {
   click: async ({ css, timeout }) => { await page.locator(css).setTimeout(timeout).click(); return null; },
   type: async ({ css, text, timeout }) => { await page.locator(css).setTimeout(timeout).fill(text); return null; },
   eval: ({ js }) => page.evaluate(js),
+  screenshot: async ({ path }) => { await page.screenshot({ path }); return null; },
   errors: () => errors.splice(0),
   close: async () => { if (browser) await browser.close(); browser = null; return null; },
 };
