@@ -79,6 +79,15 @@ def webkit_service(logdir):
     service.stop()
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """The call's report kept on the test (``new_profile`` takes a screenshot when it failed)."""
+    report = yield
+    if report.when == "call":
+        item.rep_call = report
+    return report
+
+
 @pytest.fixture(params=BROWSERS)
 def browser_kind(request):
     name = request.param
@@ -103,6 +112,15 @@ def new_profile(browser_kind, request, logdir, server):
 
     yield make
     server.offline = False
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:   # what each browser showed when the test failed
+        for i, d in enumerate(made):
+            path = logdir / f"{request.node.name}-{i}.png".replace("/", "_")
+            try:
+                d.screenshot(path)
+                print(f"{d.name}: the page when the test failed: {path}")
+            except Exception as err:  # noqa: BLE001  (a browser already gone: nothing to show)
+                print(f"{d.name}: no screenshot ({err})")
     try:
         for d in made:
             errors = d.errors()
