@@ -517,6 +517,34 @@ def test_statistics_and_history_fit_a_small_phone(new_browser, app_url):
                 assert all(w >= 150 for w in got["titles"]), (lang, width, route, got)
 
 
+# Every screen but the table (test_table_polish.py has its own) at a phone's, a tablet's and a
+# desktop's window: nothing sticks out sideways. Settings' card preview made the page 6 px
+# wider than a 1024 x 730 window (a tablet held sideways), and 2 px wider than 900 x 620: its
+# four cards took their width from the window, not from the column they sit in.
+EVERY_SCREEN = ("#/", "#/settings", "#/help", "#/history", "#/stats", "#/learn", "#/together", "#/join",
+           "#/new/cuatrola", "#/new/cuarenta?players=4", "#/daily")
+WINDOWS = ((360, 640), (740, 360), (768, 1024), (900, 620), (1024, 730), (1024, 768), (1280, 800))
+SIDEWAYS = """() => { const W = document.documentElement.clientWidth;
+  const out = [...document.querySelectorAll('#screen *')].filter((e) => e.getBoundingClientRect().right > W + 1)
+    .slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${e.className}#${e.id}`);
+  return { over: document.documentElement.scrollWidth - W, out }; }"""
+
+
+def test_no_screen_sticks_out_sideways_on_a_phone_a_tablet_or_a_desktop(phone, app_url):
+    size = phone.viewport_size
+    try:
+        for width, height in WINDOWS:
+            phone.set_viewport_size({"width": width, "height": height})
+            for route in EVERY_SCREEN:
+                goto(phone, app_url, route)
+                phone.wait_for_selector("#screen h1, #screen h2", timeout=30_000)
+                phone.wait_for_timeout(100)
+                got = phone.evaluate(SIDEWAYS)
+                assert got["over"] <= 0, (width, height, route, got)
+    finally:
+        phone.set_viewport_size(size)
+
+
 def css_top_level_rules(text: str) -> int:
     """The top-level rules of a stylesheet's text: blocks and ``@…;`` statements at depth 0,
     comments and quoted strings skipped."""
