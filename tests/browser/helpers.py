@@ -282,8 +282,9 @@ def close_dialog(page):
     return "hand-over"
 
 
-def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240):
+def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240, keep_over=False):
     """Play until the match-over dialog: first bid button (pass), first playable card.
+    Returns the dialog's text once closed, or with ``keep_over`` None, the dialog left open.
 
     ``on_turn(page, view)`` is called at each of the person's card turns with the engine's
     view of the stored match (CPython), e.g. to compare the dimmed cards.
@@ -292,6 +293,8 @@ def play_cuatrola(page, match_id, on_turn=None, max_steps=400, timeout=240):
     for _ in range(max_steps):
         assert time.time() < end, "the match took too long"
         page.wait_for_selector(ACTION, timeout=60_000)
+        if keep_over and page.locator("dialog.match-over[open]").count():
+            return None
         dialog = close_dialog(page)
         if dialog == "hand-over":
             continue

@@ -13,7 +13,7 @@ from engine.api import handle
 from .conftest import read_catalog
 from .helpers import (ACTION, all_pass, cuatrola_seed, rival_solo, box_overlaps, capture_position, close_dialog, collect_said, cuarenta_move, goto,
                       hold_engine, moves, my_turn, new_match, play_cuarenta, press, put_raw,
-                      act_once, release_engine, set_settings, start_form, stored, Finger, use_language, wait_moved,
+                      act_once, play_cuatrola, release_engine, set_settings, start_form, stored, Finger, use_language, wait_moved,
                       wait_ready, match_file, near_hand_end, open_stored, played_until, store_match)
 
 
@@ -516,16 +516,7 @@ def test_no_thinking_dots_during_the_match_over_dialog(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     late = near_hand_end(match_file("cuatrola", {"end": "target", "target": 1}, seed="dots-1"))
     mid = open_stored(phone, app_url, late)
-    for _ in range(100):
-        phone.wait_for_selector(ACTION, timeout=60_000)
-        if phone.locator("dialog.match-over[open]").count():
-            break
-        if close_dialog(phone) == "hand-over":
-            continue
-        before = moves(phone)
-        bids = phone.locator(".controls button.bid")
-        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
-        wait_moved(phone, before)
+    play_cuatrola(phone, mid, max_steps=100, keep_over=True)
     assert phone.locator("dialog.match-over[open]").count() == 1
     assert phone.locator(".table .dots").count() == 0
     match = stored(phone, mid)["match"]
@@ -655,16 +646,7 @@ def test_play_again_starts_the_same_rules_at_once(phone, app_url):
     rules = {"end": "target", "target": 1}
     mid = new_match(phone, app_url, "cuatrola", rules, seed="browser-1", level="heuristic")
     old = stored(phone, mid)["match"]
-    for _ in range(200):
-        phone.wait_for_selector(ACTION, timeout=60_000)
-        if phone.locator("dialog.match-over[open]").count():
-            break
-        if close_dialog(phone) == "hand-over":
-            continue
-        before = moves(phone)
-        bids = phone.locator(".controls button.bid")
-        (bids.first if bids.count() else phone.locator(".hand button.card:not(.illegal)").first).tap()
-        wait_moved(phone, before)
+    play_cuatrola(phone, mid, max_steps=200, keep_over=True)
     press(phone, phone.locator("dialog.match-over[open] button[data-value=again]"))
     phone.wait_for_function("(id) => location.hash.startsWith('#/play/') && !location.hash.endsWith(id)", arg=mid,
                             timeout=30_000)
