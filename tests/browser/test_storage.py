@@ -52,7 +52,8 @@ def test_damaged_records_are_survived(phone, app_url):
 def test_a_record_of_a_game_the_shell_does_not_know(phone, app_url):
     """A stored record of a game that is not in web/games.js opens the damaged-record page
     naming the game, its replay says the match cannot be found, and a daily deal of such a
-    game goes back to the daily deals: the same for a name every JS object has ("constructor",
+    game goes back to the daily deals, and its new-match form says so: the same for a name
+    every JS object has ("constructor",
     "toString"). Before issue 29 the tables were looked up in plain objects, where those names
     found Object's own properties: the table page failed with "Table is not a constructor",
     the replay with the same, and the daily deal asked the engine for the game."""
@@ -70,6 +71,13 @@ def test_a_record_of_a_game_the_shell_does_not_know(phone, app_url):
         goto(phone, app_url, f"#/daily/{game}")
         phone.wait_for_selector("#daily-cuatrola")
         assert phone.evaluate("location.hash") == "#/daily"
+        # the new-match form of such a game (a link typed or cut): a heading in words, the
+        # game named once ("new.title.foo" stood as the heading before, and for "constructor"
+        # the form was built from Object's own property: "…is undefined")
+        goto(phone, app_url, f"#/new/{game}")
+        phone.wait_for_selector("#screen .error-text")
+        assert phone.inner_text("#screen h1") == "New match"
+        assert phone.inner_text("#screen .error-text") == f"Unknown game: {game}"
         goto(phone, app_url, "#/history")
         # named as what it is, not by a catalog key ("game.foo" before; the browser guard
         # now fails a page that looks a key up in vain)

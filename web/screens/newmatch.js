@@ -5,7 +5,7 @@
 // a deal code (the seed). Element ids: #opt-<name>, #level, #preset, #seed, #start, #rules.
 import { t, has } from "../i18n.js";
 import { h, clear, toast } from "../ui.js";
-import { gamesSpec } from "../games.js";
+import { gamesSpec, isGame } from "../games.js";
 import * as store from "../store.js";
 import { startMatch } from "../services/start.js";
 
@@ -39,14 +39,14 @@ export const EVERY_TIME = new Set(["players"]);
 export function showNewMatch(root, game, query) {
   clear(root);
   const page = h("section", { class: "page newmatch" },
-    h("h1", { text: t(`new.title.${game}`) }),
+    h("h1", { text: isGame(game) ? t(`new.title.${game}`) : t("new.title_unknown") }),
     h("p", { class: "muted waiting", text: t("boot.waiting") }));
   root.append(page);
   let alive = true;
   gamesSpec().then((games) => {
     if (!alive) return;
     page.querySelector(".waiting").remove();
-    if (!games[game]) { page.append(h("p", { class: "error-text", text: t("new.unknown_game", { game }) })); return; }
+    if (!isGame(game) || !Object.hasOwn(games, game)) { page.append(h("p", { class: "error-text", text: t("new.unknown_game", { game }) })); return; }
     buildForm(page, game, games[game], new URLSearchParams(query || ""));
   }).catch((err) => {
     if (alive) page.append(h("p", { class: "error-text", role: "alert", text: t("new.unavailable", { error: err.message }) }));
