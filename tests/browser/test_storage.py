@@ -53,8 +53,7 @@ def test_a_record_of_a_game_the_shell_does_not_know(phone, app_url):
     """A stored record of a game that is not in web/games.js opens the damaged-record page
     naming the game, its replay says the match cannot be found, and a daily deal of such a
     game goes back to the daily deals, and its new-match form says so: the same for a name
-    every JS object has ("constructor",
-    "toString"). Before issue 29 the tables were looked up in plain objects, where those names
+    every JS object has ("constructor", "toString"). Before issue 29 the tables were looked up in plain objects, where those names
     found Object's own properties: the table page failed with "Table is not a constructor",
     the replay with the same, and the daily deal asked the engine for the game."""
     set_settings(phone, speed="instant", lang="en")
