@@ -171,6 +171,45 @@ def test_a_double_tap_on_start_is_not_a_refused_card_in_cuatrola(phone, app_url)
     assert phone.locator(".say.warn, #toast[data-kind=warn].show").count() == 0
 
 
+# The rival's capture stays on the table a moment (speed "slow": 1.8 s) with "Your turn" already
+# said and the hand dimmed; a tap on the hand then was dropped without a word. Now it cuts the
+# moment short: the hand is live at once, and the tap itself plays nothing (the cards the
+# capture takes still lie there: the table is about to change under the finger).
+# (window.__live: ms from now until the hand is live; not returned, or evaluate would wait for it)
+LIVE_HAND = """() => { window.__live = new Promise((resolve) => {
+  const live = () => document.querySelector('.hand button.card:not(.illegal)');
+  const t0 = performance.now();
+  if (live()) { resolve(0); return; }
+  const o = new MutationObserver(() => { if (live()) { o.disconnect(); resolve(performance.now() - t0); } });
+  o.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}); }"""
+
+
+def test_a_tap_while_the_rivals_capture_is_shown_brings_the_hand_at_once(phone, app_url):
+    """Cuarenta, 2 players, seed hurry-3 (found with CPython's engine): the person leads (the
+    first playable card), the rival's computer player captures, then it is the person's turn."""
+    set_settings(phone, speed="slow", lang="en")
+    try:
+        new_match(phone, app_url, "cuarenta", {}, seed="hurry-3", query="?players=2")
+        my_turn(phone)
+        card = phone.locator(".hand button.card:not(.illegal)").first
+        press(phone, card)
+        # the capture on show: "Your turn" said, the hand dimmed, the played card lit
+        phone.wait_for_selector(".table-cards .card.played", timeout=30_000)
+        assert phone.inner_text(".prompt") == "Your turn: play a card"
+        assert phone.locator(".hand button.card:not(.illegal)").count() == 0
+        before, held = moves(phone), phone.locator(".hand button.card").count()
+        box = phone.locator(".hand button.card").first.bounding_box()
+        phone.evaluate(LIVE_HAND)
+        phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)   # (dimmed: a finger, no wait)
+        ms = phone.evaluate("() => window.__live")
+        assert ms < 1_200, f"the hand came {ms:.0f} ms after the tap (the capture stays 1,800 ms)"
+        assert moves(phone) == before and phone.locator(".hand button.card").count() == held
+        assert phone.locator(".controls button.capture-btn").count() == 0   # nothing chosen
+    finally:
+        set_settings(phone, speed="instant")
+
+
 # ---------------------------------------------------------------- 2. announcements cover nothing
 CONTROLS_AND_CARDS = """() => [...document.querySelectorAll('button, a[href], select, input, .card')]
   .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !e.closest('dialog')

@@ -158,6 +158,16 @@ export class TableBase {
   /** More actions wait to be shown: end the current pause now. */
   hurry() { if (this.wake) this.wake(); }
 
+  /** A tap on the hand while the table still shows the last trick or capture (the hand
+   * dimmed): true, and when the person's turn is next ("Your turn" already on screen), that
+   * moment is cut short, so the hand is live at once. The tap plays nothing: it was made on
+   * a table about to change (the cards a capture takes are still lying there). */
+  tapWhileShown() {
+    if (!this.frozen && !this.stepping) return false;
+    if (this.frozen && this.view && this.persp.isMe(this.view.turn)) this.hurry();
+    return true;
+  }
+
   /** Whether the person can act in `view` now (not while an action is being shown). */
   canAct(view) { return !this.frozen && !this.stepping && view.turn === view.seat; }
 

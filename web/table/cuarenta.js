@@ -248,7 +248,7 @@ export class CuarentaTable extends TableBase {
   async tapCard(card, e) {
     const v = this.view;
     if (this.onPreview(() => this.tapCard(card, e))) return;
-    if (!v || this.frozen || this.stepping) return;
+    if (!v || this.tapWhileShown()) return;
     if (!this.persp.isMe(v.turn)) { this.notYourTurn(v); return; }
     if (!v.legal.includes(card)) { await this.explain(card); return; }
     const options = v.captures.filter((o) => o.card === card);

@@ -173,7 +173,7 @@ export class CuatrolaTable extends TableBase {
   async play(action) {
     const view = this.view;
     if (this.onPreview(() => this.play(action))) return;
-    if (!view || this.frozen || this.stepping) return;
+    if (!view || this.tapWhileShown()) return;
     if (!this.persp.isMe(view.turn)) { this.notYourTurn(view); return; }
     if (!view.legal.includes(action)) { await this.explain(action); return; }
     await this.submit(action);
