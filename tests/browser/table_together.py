@@ -248,8 +248,8 @@ PAST = ("last_hand", "events", "first_dealer_draw", "trump_card")
 def check_wire(guest, host, match_id, seat):
     """Every view a guest received is exactly the host engine's view of its seat at that
     point, and holds no card of another seat's hand (issue 18: a test reads every message)."""
+    msgs = wire(guest)                            # first: see test_invite's watcher test
     match = stored(host, match_id)["match"]
-    msgs = wire(guest)
     assert msgs and None not in msgs
     views = 0
     for m in msgs:
