@@ -40,6 +40,9 @@ def test_review_lists_every_decision_with_the_engines_values(phone, app_url):
             assert rows.count() == len(a["choices"])
             assert li.locator("tr.played").count() == 1
             assert li.locator("td.best").count() == len(a["best"]["expert"]) + len(a["best"]["double_dummy"])
+            # "Choice" stands over the choices (left), each value's heading over its values
+            heads = li.locator("table.choices thead th").evaluate_all("els => els.map((e) => getComputedStyle(e).textAlign)")
+            assert heads == ["left", "right", "right"], heads
     # the hint used at the first decision is shown, there and at the top
     assert "1 hint used" in phone.inner_text("#review-assists")
     assert phone.locator(f".decision[data-action='{first}'] .hint-used").count() == 1
