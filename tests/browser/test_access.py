@@ -26,6 +26,9 @@ def small_or_unnamed(page):
     return small, unnamed
 
 
+DIMMED = "els => els.map((e) => [getComputedStyle(e).filter, getComputedStyle(e.querySelector('.card-svg')).filter])"
+
+
 def test_tap_targets_and_accessible_names(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     phone.goto(app_url + "#/")
@@ -41,6 +44,10 @@ def test_tap_targets_and_accessible_names(phone, app_url):
         assert not unnamed, (route, unnamed)
     new_match(phone, app_url, "cuatrola", {}, seed="a11y")
     my_turn(phone)
+    # the bidding: every card dimmed, its focus ring not (the colour filter is the drawing's,
+    # the button's only its shadow; app.css, "cards")
+    dims = phone.eval_on_selector_all(".hand button.card.illegal", DIMMED)
+    assert dims and all("brightness" not in b and "grayscale" not in b and "brightness" in svg for b, svg in dims), dims
     small, unnamed = small_or_unnamed(phone)
     assert not small, small
     assert not unnamed, unnamed

@@ -283,18 +283,20 @@ def test_the_dark_theme_has_one_set_of_colours():
     assert len(norm(chosen)) > 10
 
 
-def test_no_filter_on_a_cards_svg():
+def test_no_shadow_filter_on_a_cards_svg():
     """WebKit cuts a CSS filter on an <svg> element to the svg's own box: a card's glow (a
     capture's cards, the selected card, a trick's winner) showed there as a hard-edged
     rectangle (seen in WebKitGTK 2.50; the same glow on the card element is round). Shadows and
-    glows are set on the card element, never on its svg, in every style sheet of the app."""
+    glows (drop-shadow) are set on the card element, never on its svg, in every style sheet of
+    the app. (A colour filter, which draws nothing outside the card, stays on the svg: on the
+    button it would dim the focus ring too.)"""
     sheets = sorted((ROOT / "web").rglob("*.css"))
     assert sheets
     found = []
     for sheet in sheets:
         css = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
         for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
-            if not re.search(r"(^|;)\s*filter\s*:", body):
+            if not re.search(r"(^|;)\s*filter\s*:[^;]*drop-shadow", body):
                 continue
             for sel in selectors.split(","):
                 last = sel.strip().split()[-1] if sel.strip() else ""
