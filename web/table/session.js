@@ -4,6 +4,7 @@
 // store.saveMatch, then the table's step() (which draws and announces it). Nothing here
 // knows a rule: legality, views and computer moves all come from the engine.
 import { engine } from "../engine.js";
+import { botCall } from "../bot-pace.js";
 import * as store from "../store.js";
 import { t } from "../i18n.js";
 import { toast, sleep } from "../ui.js";
@@ -354,7 +355,7 @@ export class Session extends TableSource {
       const shown = await this.exclusive(async () => {
         if (gen !== this.gen || this.view.turn !== seat) return null;
         // one call: the computer player chooses, the engine applies it and answers the views
-        const b = await engine.call(this.botRequest(seat));
+        const b = await botCall(this.botRequest(seat), this.match.game);
         if (gen !== this.gen) return null;
         if (!b.ok) { toast(engineText(b), { kind: "error" }); return false; }
         const wait = speed().bot - (performance.now() - started);
