@@ -16,8 +16,10 @@ export const OVERRUN_MS = 400;
 /** The work of the timed calibration run (the warm-up before it is CALIBRATION_WARMUP). */
 export const CALIBRATION_WORK = 20000;
 export const CALIBRATION_WARMUP = 1;
-/** A budget never goes below this (a few deals of the last tricks; the heuristic below it). */
+/** A budget never goes below this (a few deals of the last tricks; the heuristic below it),
+ * nor above MAX_BUDGET (the most the `bot` op takes: engine/api.py MAX_BUDGET). */
 export const MIN_BUDGET = 2000;
+export const MAX_BUDGET = 1e9;
 /** How far one move that did not overrun moves the rate (an average that forgets slowly). */
 export const DRIFT = 0.2;
 /** A move tells the rate when it did at least this share of its budget (below, its time is
@@ -48,7 +50,7 @@ export class Pace {
   budget(game) {
     const rate = this.rates[game];
     if (!positive(rate)) return null;
-    return Math.max(MIN_BUDGET, Math.floor(rate * TARGET_MS));
+    return Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, Math.floor(rate * TARGET_MS)));
   }
 
   /**

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
-  CALIBRATION_WORK, DRIFT, MIN_BUDGET, OVERRUN_MS, PACE_FORMAT, Pace, TARGET_MS, TELLING_SHARE,
+  CALIBRATION_WORK, DRIFT, MAX_BUDGET, MIN_BUDGET, OVERRUN_MS, PACE_FORMAT, Pace, TARGET_MS, TELLING_SHARE,
 } from "../../web/pace.js";
 
 test("a game with no stored rate calibrates first, and has no budget until then", () => {
@@ -19,10 +19,11 @@ test("a game with no stored rate calibrates first, and has no budget until then"
   assert.equal(p.budget("cuatrola"), 200 * TARGET_MS);
 });
 
-test("a budget is what the phone does in TARGET_MS, never below MIN_BUDGET", () => {
-  const p = new Pace({ v: PACE_FORMAT, rates: { cuatrola: 1000, cuarenta: 0.5 } });
+test("a budget is what the phone does in TARGET_MS, between MIN_BUDGET and MAX_BUDGET", () => {
+  const p = new Pace({ v: PACE_FORMAT, rates: { cuatrola: 1000, cuarenta: 0.5, mus: 1e300 } });
   assert.equal(p.budget("cuatrola"), 1000 * TARGET_MS);
   assert.equal(p.budget("cuarenta"), MIN_BUDGET);
+  assert.equal(p.budget("mus"), MAX_BUDGET, "a stored rate out of all reason still gives a budget the engine takes");
   assert.ok(Number.isInteger(new Pace({ v: PACE_FORMAT, rates: { g: 33.3333 } }).budget("g")));
 });
 

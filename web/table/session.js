@@ -51,6 +51,13 @@ export class Session extends TableSource {
    * "remote" (someone else's device: the session waits for it). */
   mover(seat) { return seat === this.seat ? "person" : "bot"; }
 
+  /**
+   * Whether the computer players' search is paced to this phone (web/bot-pace.js): not at
+   * the daily deal's or a challenge's table, where everyone meets the same opponents (the
+   * full deterministic budget: the same moves on every phone, docs/bots.md).
+   */
+  paced() { return !this.single(); }
+
   /** The worker request that moves `seat`'s computer player: the `bot` op at the match's
    * level (a lesson's source answers with its scripted replies: web/lessons/source.js). */
   botRequest(seat) {
@@ -355,7 +362,8 @@ export class Session extends TableSource {
       const shown = await this.exclusive(async () => {
         if (gen !== this.gen || this.view.turn !== seat) return null;
         // one call: the computer player chooses, the engine applies it and answers the views
-        const b = await botCall(this.botRequest(seat), this.match.game);
+        const b = this.paced() ? await botCall(this.botRequest(seat), this.match.game)
+          : await engine.call(this.botRequest(seat));
         if (gen !== this.gen) return null;
         if (!b.ok) { toast(engineText(b), { kind: "error" }); return false; }
         const wait = speed().bot - (performance.now() - started);
