@@ -4,7 +4,6 @@
 // store.saveMatch, then the table's step() (which draws and announces it). Nothing here
 // knows a rule: legality, views and computer moves all come from the engine.
 import { engine } from "../engine.js";
-import { botCall } from "../bot-pace.js";
 import * as store from "../store.js";
 import { t } from "../i18n.js";
 import { toast, sleep } from "../ui.js";
@@ -57,6 +56,15 @@ export class Session extends TableSource {
    * full deterministic budget: the same moves on every phone, docs/bots.md).
    */
   paced() { return !this.single(); }
+
+  /** The worker call that moves `seat`'s computer player: an expert's paced to this phone
+   * (web/bot-pace.js, loaded with the first paced move: no bytes on a first visit). */
+  async botCall(seat) {
+    const req = this.botRequest(seat);
+    if (req.level !== "expert" || !this.paced()) return engine.call(req);
+    const { botCall } = await import("../bot-pace.js");
+    return botCall(req, this.match.game);
+  }
 
   /** The worker request that moves `seat`'s computer player: the `bot` op at the match's
    * level (a lesson's source answers with its scripted replies: web/lessons/source.js). */
@@ -362,8 +370,7 @@ export class Session extends TableSource {
       const shown = await this.exclusive(async () => {
         if (gen !== this.gen || this.view.turn !== seat) return null;
         // one call: the computer player chooses, the engine applies it and answers the views
-        const b = this.paced() ? await botCall(this.botRequest(seat), this.match.game)
-          : await engine.call(this.botRequest(seat));
+        const b = await this.botCall(seat);
         if (gen !== this.gen) return null;
         if (!b.ok) { toast(engineText(b), { kind: "error" }); return false; }
         const wait = speed().bot - (performance.now() - started);
