@@ -47,7 +47,11 @@ bare page's Pyodide under the same shape.
 
 ``--phone`` (default ``cpu:4``; ``none``: none): the experts' moves again, in the profile of
 the first run of the app (installed, its snapshot stored), started again with the whole
-browser held to that CPU setting: a phone-class figure.
+browser held to that CPU setting: a phone-class figure. One hand with the full budget (as
+the review, a hint and the daily deal ask), then ``PHONE_HANDS`` hands as the table plays
+them (``web/bot-pace.js``: each expert move capped to what the phone does in time, the phone
+calibrated anew): their median, p95 and slowest move, the work per move and the
+calibration's time (docs/bots.md, "In time on a slow phone").
 
 Medians of --runs runs (default 1); compare figures only within one run and one setting
 (the machine is noisy). Needs Debian's Chromium (/usr/bin/chromium) and the playwright
