@@ -29,12 +29,9 @@ class Work:
 
     >>> w = Work(100)
     >>> w.used += 60
-    >>> w.left(), w.spent
-    (40, False)
-    >>> w.used += 40
-    >>> w.left(), w.spent
-    (0, True)
-    >>> Work().left() is None and not Work().spent
+    >>> w.left()
+    40
+    >>> Work().left() is None
     True
     """
 
@@ -47,7 +44,3 @@ class Work:
     def left(self) -> int | None:
         """The work still allowed (``None``: no cap)."""
         return None if self.cap is None else self.cap - self.used
-
-    @property
-    def spent(self) -> bool:
-        return self.cap is not None and self.used >= self.cap
