@@ -97,6 +97,7 @@ LATER = (
     "together/", "screens/together.js", "screens/join.js", "vendor/",   # play together, QR
     "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
     "lessons/",                                    # the lessons (their files, words, styles)
+    "bot-pace.js", "pace.js",                      # the expert paced to the phone (issue 42)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3

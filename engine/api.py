@@ -24,12 +24,14 @@ the seats named in ``viewers``.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import OrderedDict
 
 from . import match as M
 from . import strictjson
 from .bots import choose, levels
+from .bots.common import Work
 from .deal import SHUFFLE_VERSION, SeededStream
 from .errors import ECHO_LIMIT, BadRequest, IllegalActionError, Refusal, TapeteError, brief
 from .games import GAMES, get_game, refusal_codes as action_refusal_codes
@@ -42,6 +44,8 @@ _CACHE_SIZE = 32
 MAX_REQUEST_CHARS = 4_000_000
 #: The longest message an answer carries (longer ones are cut).
 MAX_MESSAGE_CHARS = 600
+MAX_BUDGET = 10 ** 9  #: the largest ``budget`` the ``bot`` op takes (work units)
+CALIBRATION_WORK = 20_000  #: the ``calibrate`` op's cap unless it is given one
 BOT_STREAM = "bot"  #: the random stream of computer players: (seed, actions so far / seat)
 #: The logger of engine defects (``handle``): the standard ``logging`` module, imported only
 #: then (it is not part of the app's start-up); with no handler configured Python prints
@@ -244,20 +248,67 @@ def op_validate(req) -> dict:
     return {"match": m, "finished": state.is_terminal(), "turn": state.current_player}
 
 
+def _budget_field(req) -> int | None:
+    """The ``bot`` op's optional ``budget``: a whole number of work units, at least 1."""
+    value = req.get("budget")
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_BUDGET:
+        raise BadRequest(f"'budget' must be a whole number from 1 to {MAX_BUDGET}, "
+                         f"not {brief(value)}")
+    return value
+
+
 def op_bot(req) -> dict:
     """The computer player of ``level`` moves for ``seat``: its action, applied.
 
     Its random generator is seeded from the match seed, the number of actions
-    so far and the seat, so the same position gives the same move.
+    so far and the seat, so the same position gives the same move. ``budget``
+    (optional): the most work the search may do (``bots.common.Work``: the table
+    on a slow phone, docs/bots.md); without it the expert's full deterministic
+    budget. The answer's ``work`` is the work done (0 for the levels that do not
+    search).
     """
     m, state = _match(req)
     seat = _seat(state, req)
     viewers = _viewers(state, req, seat)
     level = _text_field(req, "level", "novice")
+    work = Work(_budget_field(req))
     _turn_check(state, seat)
     rng = SeededStream(BOT_STREAM, state.cfg.seed, f"{len(m['actions'])}/{seat}")
-    text = choose(state.view(seat), level, rng)
-    return _moved(m, state, state.parse_action(text), viewers)
+    text = choose(state.view(seat), level, rng, work=work)
+    return {**_moved(m, state, state.parse_action(text), viewers), "work": work.used}
+
+
+#: The position the ``calibrate`` op searches: a game's first card play of this seed, the
+#: bids made by the heuristic (docs/bots.md, "In time on a slow phone").
+CALIBRATION_SEED = "tapete calibration"
+CALIBRATION_LEVEL = "heuristic"
+
+
+@functools.lru_cache(maxsize=None)
+def _calibration_view(game: str) -> dict:
+    state = get_game(game).new_match(seed=CALIBRATION_SEED)
+    n = 0
+    while state.view(state.current_player)["phase"] not in ("play",):
+        seat = state.current_player
+        rng = SeededStream(BOT_STREAM, CALIBRATION_SEED, f"{n}/{seat}")
+        state = state.apply(state.parse_action(choose(state.view(seat), CALIBRATION_LEVEL, rng)))
+        n += 1
+    return state.view(state.current_player)
+
+
+def op_calibrate(req) -> dict:
+    """The expert of ``game`` searches a fixed position (``CALIBRATION_SEED``) with a cap of
+    ``budget`` work units; the answer's ``work`` is what it did. The app times the call
+    to learn the phone's work per millisecond (web/pace.js): the engine itself has no
+    clock, and nothing of a match changes."""
+    game = get_game(_text_field(req, "game")).name
+    budget = _budget_field(req)
+    work = Work(budget if budget is not None else CALIBRATION_WORK)
+    view = _calibration_view(game)
+    choose(view, "expert", SeededStream(BOT_STREAM, CALIBRATION_SEED, "calibrate"), work=work)
+    return {"game": game, "work": work.used}
 
 
 # ----- review (analyse, hint) ----------------------------------------------------------
@@ -408,7 +459,7 @@ def op_duplicate(req) -> dict:
 OPS = {"games": op_games, "bot": op_bot, "explain": op_explain, "new": op_new, "view": op_view,
        "act": op_act, "summary": op_summary, "validate": op_validate, "analyse": op_analyse,
        "hint": op_hint, "replay": op_replay, "takeback": op_takeback,
-       "duplicate": op_duplicate}
+       "duplicate": op_duplicate, "calibrate": op_calibrate}
 
 
 # ----- answers -----------------------------------------------------------------

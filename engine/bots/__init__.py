@@ -1,7 +1,10 @@
 """Computer players. A player gets a seat's view (a JSON-ready dict) and a
 random generator, nothing else: it cannot read other seats' cards.
 
-``choose(view, level, rng) -> action text``. Each game's ``Game`` record
+``choose(view, level, rng, work=None) -> action text``; ``work`` (``common.Work``)
+counts a search's effort and may cap it (the table's budget on a slow phone,
+docs/bots.md "In time on a slow phone"; every offered level takes it, only the
+expert searches). Each game's ``Game`` record
 (``engine.games``) names its levels and the module of each: ``novice`` (a
 beginner: the seeds' beginner mistakes as named rules), ``heuristic`` (the
 seed's strategy tips as named rules) and ``expert`` (search over deals
@@ -36,8 +39,8 @@ from ..protocol import load
 def _player(ref: str):
     """The player ``ref`` names (``"module:function"``, ``Game.levels``), imported on its
     first move."""
-    def play(view: dict, rng) -> str:
-        return load(ref)(view, rng)
+    def play(view: dict, rng, work=None) -> str:
+        return load(ref)(view, rng) if work is None else load(ref)(view, rng, work)
     play.__qualname__ = ref.replace(":", ".")
     return play
 
@@ -64,9 +67,10 @@ def level_module(game: str, level: str):
     return load(ref.partition(":")[0])
 
 
-def choose(view: dict, level: str, rng, measurement: bool = False) -> str:
+def choose(view: dict, level: str, rng, measurement: bool = False, work=None) -> str:
     """The action text the computer player of ``level`` picks in ``view``; with
-    ``measurement`` also the levels of ``MEASUREMENT_LEVELS`` (tools/strength/arena.py)."""
+    ``measurement`` also the levels of ``MEASUREMENT_LEVELS`` (tools/strength/arena.py);
+    ``work``: a ``common.Work`` that counts the search and may cap it."""
     if not isinstance(view, dict) or not view.get("legal"):
         raise RulesError("this seat has nothing to do now")
     game = view.get("game")
@@ -78,4 +82,4 @@ def choose(view: dict, level: str, rng, measurement: bool = False) -> str:
     if player is None:
         raise RulesError(f"unknown computer level {brief(level)} "
                          f"(known: {', '.join(levels(game))})")
-    return player(view, rng)
+    return player(view, rng, work)

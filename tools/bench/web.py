@@ -47,7 +47,11 @@ bare page's Pyodide under the same shape.
 
 ``--phone`` (default ``cpu:4``; ``none``: none): the experts' moves again, in the profile of
 the first run of the app (installed, its snapshot stored), started again with the whole
-browser held to that CPU setting: a phone-class figure.
+browser held to that CPU setting: a phone-class figure. One hand with the full budget (as
+the review, a hint and the daily deal ask), then ``PHONE_HANDS`` hands as the table plays
+them (``web/bot-pace.js``: each expert move capped to what the phone does in time, the phone
+calibrated anew): their median, p95 and slowest move, the work per move and the
+calibration's time (docs/bots.md, "In time on a slow phone").
 
 Medians of --runs runs (default 1); compare figures only within one run and one setting
 (the machine is noisy). Needs Debian's Chromium (/usr/bin/chromium) and the playwright
@@ -61,6 +65,7 @@ import functools
 import gzip
 import io
 import json
+import math
 import os
 import shutil
 import statistics
@@ -535,23 +540,34 @@ def first_visit_done(page, server) -> dict:
 BOOT = """() => ({ ...window.__tapete.boot,
   started: window.__tapete.boot.started - performance.timeOrigin })"""
 
-# every move of one hand of `game` (the engine's default rules) by expert players in every
-# seat, each `bot` call timed (ms)
+# every move of `hands` hands of `game` (the engine's default rules) by expert players in
+# every seat, each `bot` call timed (ms): as the table asks for it (`paced`: web/bot-pace.js,
+# the expert capped to what this phone does in time, its calibration timed apart), or with
+# the full deterministic budget (as the review, a hint, the daily deal and challenges ask)
 EXPERT_GAMES = ("cuatrola", "cuarenta")
-EXPERT = """async (game) => {
+EXPERT = """async ([game, paced, hands]) => {
   const { engine } = await import('./engine.js');
-  const first = await engine.call({ op: 'new', game, seed: 'bench expert', rules: {}, seat: 0 });
-  let match = first.match, turn = first.view.turn, hand = first.view.hand_no;
+  const { botCall, paceReady } = await import('./bot-pace.js');
+  let calibration = null;
+  if (paced) { const t = performance.now(); await paceReady(game); calibration = performance.now() - t; }
   const times = [];
-  while (turn >= 0 && times.length < 80) {
-    const t = performance.now();
-    const a = await engine.call({ op: 'bot', match, seat: turn, level: 'expert', viewers: [0] });
-    times.push(performance.now() - t);
-    if (!a.ok || a.view.hand_no !== hand) break;
-    match = a.match; turn = a.turn;
+  const work = [];
+  for (let h = 0; h < hands; h++) {
+    const first = await engine.call({ op: 'new', game, seed: `bench expert${h ? ' ' + h : ''}`, rules: {}, seat: 0 });
+    let match = first.match, turn = first.view.turn, hand = first.view.hand_no;
+    for (let n = 0; turn >= 0 && n < 80; n++) {
+      const req = { op: 'bot', match, seat: turn, level: 'expert', viewers: [0] };
+      const t = performance.now();
+      const a = paced ? await botCall(req, game) : await engine.call(req);
+      times.push(performance.now() - t);
+      work.push(a.work);
+      if (!a.ok || a.view.hand_no !== hand) break;
+      match = a.match; turn = a.turn;
+    }
   }
-  return times;
+  return { times, work, calibration };
 }"""
+PHONE_HANDS = 3   # hands per game and run of the paced experts on the phone-class CPU
 
 # the person's turn to play a card (not to bid), no dialog open
 MY_CARD = ("() => !document.querySelector('dialog[open]') && !document.querySelector('.controls button.bid')"
@@ -613,7 +629,7 @@ def app_run(pw, url, server, tmp: Path, i: int, throttle) -> dict:
     resume_ready = page.evaluate("() => window.__tapete.readyAt")
     resume_preview = page.evaluate("() => !!document.querySelector('.table')")
     resume_boot = page.evaluate(BOOT)
-    expert = {game: page.evaluate(EXPERT, game) for game in EXPERT_GAMES}
+    expert = {game: page.evaluate(EXPERT, [game, False, 1])["times"] for game in EXPERT_GAMES}
     taps = tap_to_card(page, url)
     server.offline = False
     ctx.close()
@@ -645,7 +661,10 @@ def bare_shaped(pw, url, server, tmp: Path, i: int, network, throttle) -> dict:
 
 def phone_experts(pw, url, profile: Path, throttle) -> dict:
     """The experts' moves in an installed profile started again under ``throttle``
-    (a restore from its snapshot first): {"ready": ms, "restored": bool, game: [ms, ...]}."""
+    (a restore from its snapshot first): {"ready": ms, "restored": bool, game: {"full":
+    {times, work}, "paced": {times, work, calibration}}}: one hand with the full budget,
+    then ``PHONE_HANDS`` as the table plays them, the phone calibrated anew (its stored
+    rates, made at full speed, dropped: as a phone that never played an expert)."""
     ctx = launch(pw, profile, throttle)
     page = ctx.pages[0] if ctx.pages else ctx.new_page()
     throttle.apply(ctx, page)
@@ -653,8 +672,10 @@ def phone_experts(pw, url, profile: Path, throttle) -> dict:
     page.wait_for_selector("html[data-engine=ready]", timeout=600_000)
     out = {"ready": page.evaluate("() => window.__tapete.readyAt"),
            "restored": page.evaluate("() => window.__tapete.boot.snapshot.used")}
+    page.evaluate("() => localStorage.removeItem('tapete.pace')")
     for game in EXPERT_GAMES:
-        out[game] = page.evaluate(EXPERT, game)
+        out[game] = {"full": page.evaluate(EXPERT, [game, False, 1]),
+                     "paced": page.evaluate(EXPERT, [game, True, PHONE_HANDS])}
     ctx.close()
     return out
 
@@ -816,8 +837,28 @@ def report_phone(throttle, runs):
           f"{statistics.median(r['ready'] for r in runs):.0f} ms after navigation (restored from the "
           f"snapshot: {sum(1 for r in runs if r['restored'])} of {len(runs)})")
     for game in EXPERT_GAMES:
-        print(expert_line(game, [r[game] for r in runs]))
+        print(expert_line(game, [r[game]["full"]["times"] for r in runs]) + ": the full budget")
+        print(paced_line(game, [r[game]["paced"] for r in runs]))
     print()
+
+
+def percentile(xs, q: float) -> float:
+    """The ``q`` quantile of ``xs`` (nearest rank)."""
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))]
+
+
+def paced_line(game: str, runs: list[dict]) -> str:
+    """One line on an expert's moves as the table asks for them (web/bot-pace.js): every
+    move of every run pooled (the bound is on each move)."""
+    times = [t for r in runs for t in r["times"]]
+    work = [w for r in runs for w in r["work"]]
+    return (f"{game.capitalize()} expert at the table (paced, {PHONE_HANDS} hands a run, "
+            f"{len(times)} moves): median {statistics.median(times):.1f} ms, p95 "
+            f"{percentile(times, 0.95):.0f} ms, slowest {max(times):.0f} ms (target: p95 <= 400, "
+            f"slowest <= 1000); work per move median {statistics.median(work):.0f}, most "
+            f"{max(work)}; calibration "
+            + ", ".join(f"{r['calibration']:.0f}" for r in runs) + " ms")
 
 
 def main(argv=None) -> int:

@@ -42,7 +42,9 @@ oracle bids, the expert plays the cards) and ``oracle-play`` (the expert bids, t
 oracle plays the cards), and the probes of ``tools/strength/probes.py`` (the oracle plays the
 cards of one kind of hand, ``oracle@normal``...; the expert is told its partner's hand,
 ``expert+partner@later``...), which draw the expert's random stream so that
-``--paired-with`` an expert run compares the same decisions. Uses all cores
+``--paired-with`` an expert run compares the same decisions, and ``expert@cap=N`` (the
+expert with each decision's work capped at N units, as the table plays it on a phone whose
+budget is N; its stream is the expert's too). Uses all cores
 (``--workers``); each worker plays whole match pairs.
 """
 
@@ -58,6 +60,7 @@ import time
 from pathlib import Path
 
 from engine.bots import choose
+from engine.bots.common import Work
 from engine.bots.oracle import oracle
 from engine.deal import SeededStream
 from engine.games import get_game
@@ -70,7 +73,31 @@ from tools.strength import probes
 HYBRIDS = {"oracle-bids": ("oracle", "expert"), "oracle-play": ("expert", "oracle")}
 
 
+#: ``expert@cap=N``: the expert with each decision's work capped at N units (``Work``), as
+#: the table plays it on a phone whose budget is N (docs/bots.md, "In time on a slow phone");
+#: it draws the expert's random stream, so a run pairs with an ``expert`` run (--paired-with).
+CAP_PREFIX = "expert@cap="
+
+
+def capped(level: str) -> int | None:
+    """The cap of an ``expert@cap=N`` level (None: another level)."""
+    if not level.startswith(CAP_PREFIX):
+        return None
+    n = level[len(CAP_PREFIX):]
+    if not n.isdigit() or int(n) < 1:
+        raise SystemExit(f"arena: {level!r}: the cap is a whole number of work units, at least 1")
+    return int(n)
+
+
+def stream_name(level: str) -> str:
+    """The name a level's random stream is drawn under (the expert's for its probes and caps)."""
+    return probes.RNG_LEVEL if probes.parse(level) or capped(level) is not None else level
+
+
 def act(state, seat, level, rng):
+    cap = capped(level)
+    if cap is not None:
+        return choose(state.view(seat), "expert", rng, work=Work(cap))
     if probes.parse(level):
         return probes.act(state, seat, level, rng)
     if level in HYBRIDS:
@@ -113,7 +140,7 @@ def play_match(game, seed, levels, rules, max_hands):
     state = g.new_match(seed=seed, options=rules)
     n = 0
     # a probe draws the expert's stream (tools/strength/probes.py)
-    names = [probes.RNG_LEVEL if probes.parse(x) else x for x in levels]
+    names = [stream_name(x) for x in levels]
     while not state.is_terminal():
         seat = state.current_player
         level = levels[seat % 2]
@@ -298,8 +325,8 @@ def main(argv=None):
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=("cuatrola", "cuarenta"))
-    ap.add_argument("a", help="level A (novice, heuristic, expert, expert@v1, oracle, oracle-bids, "
-                              "oracle-play, probes)")
+    ap.add_argument("a", help="level A (novice, heuristic, expert, expert@v1, expert@cap=N, oracle, "
+                              "oracle-bids, oracle-play, probes)")
     ap.add_argument("b", help="level B")
     ap.add_argument("--pairs", type=int, default=1000, help="deal pairs wanted (default 1000)")
     ap.add_argument("--rules", default="{}", help="rule options as JSON")

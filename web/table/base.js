@@ -19,6 +19,8 @@ import * as dialogs from "./dialogs.js";
 export const HAPTIC = { turn: 35, won: [20, 70, 30] };
 /** How long the cards of a finished trick take to slide to the seat that won them. */
 export const GATHER_MS = 300;
+/** A hint that takes longer than this says the expert is thinking (a slow phone). */
+export const HINT_PATIENCE_MS = 400;
 
 /**
  * The life of a table. A game's class supplies:
@@ -232,8 +234,22 @@ export class TableBase {
 
   /** The expert's choice for the person now and why (hint switched on for this match). */
   async showHint() {
+    if (this.hinting) return;             // (a second tap while the expert thinks)
     if (!this.canAct(this.view || {})) { this.say(t("assist.not_now"), "warn"); return; }
-    const ans = await this.source.hint();
+    // the hint is the expert's full budget (the same answer on every phone): on a slow
+    // phone it can take a second or two, and the player is told it is coming
+    this.hinting = true;
+    const button = this.root.querySelector("#hint-btn");
+    if (button) button.setAttribute("aria-busy", "true");
+    const slow = setTimeout(() => this.say(t("assist.hint_thinking")), HINT_PATIENCE_MS);
+    let ans;
+    try {
+      ans = await this.source.hint();
+    } finally {
+      clearTimeout(slow);
+      this.hinting = false;
+      if (button) button.removeAttribute("aria-busy");
+    }
     if (!ans || this.destroyed) { this.say(t("assist.not_now"), "warn"); return; }
     if (!ans.ok) { this.say(this.refusalText(ans), "warn"); return; }
     const { hintBody } = await import("../learn/hint.js");

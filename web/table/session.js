@@ -50,6 +50,22 @@ export class Session extends TableSource {
    * "remote" (someone else's device: the session waits for it). */
   mover(seat) { return seat === this.seat ? "person" : "bot"; }
 
+  /**
+   * Whether the computer players' search is paced to this phone (web/bot-pace.js): not at
+   * the daily deal's or a challenge's table, where everyone meets the same opponents (the
+   * full deterministic budget: the same moves on every phone, docs/bots.md).
+   */
+  paced() { return !this.single(); }
+
+  /** The worker call that moves `seat`'s computer player: an expert's paced to this phone
+   * (web/bot-pace.js, loaded with the first paced move: no bytes on a first visit). */
+  async botCall(seat) {
+    const req = this.botRequest(seat);
+    if (req.level !== "expert" || !this.paced()) return engine.call(req);
+    const { botCall } = await import("../bot-pace.js");
+    return botCall(req, this.match.game);
+  }
+
   /** The worker request that moves `seat`'s computer player: the `bot` op at the match's
    * level (a lesson's source answers with its scripted replies: web/lessons/source.js). */
   botRequest(seat) {
@@ -354,7 +370,7 @@ export class Session extends TableSource {
       const shown = await this.exclusive(async () => {
         if (gen !== this.gen || this.view.turn !== seat) return null;
         // one call: the computer player chooses, the engine applies it and answers the views
-        const b = await engine.call(this.botRequest(seat));
+        const b = await this.botCall(seat);
         if (gen !== this.gen) return null;
         if (!b.ok) { toast(engineText(b), { kind: "error" }); return false; }
         const wait = speed().bot - (performance.now() - started);

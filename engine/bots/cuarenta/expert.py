@@ -26,6 +26,11 @@ only, ``engine.bots.oracle``) searches the true deal to its end with every card 
 
 Budget: ``NODE_BUDGET`` searched positions per decision (no clock in the engine),
 between ``MIN_SAMPLES`` and ``MAX_SAMPLES`` deals; tools/bench/bots.py shows the time.
+At the table the app may cap a decision's ``Work`` as well (the ``bot`` op's
+``budget``, docs/bots.md "In time on a slow phone"): positions searched and deals drawn
+(``DRAW_WORK`` positions each, measured); a search that would pass the cap stops there,
+and the deals already searched decide (none: the heuristic's choice). Under a cap at
+least as large as the work a decision needs, it is the same decision.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from ...cuarenta import rules as R
 from ...cuarenta.captures import RANK_MASK
 from ...cuarenta.records import params_of
 from . import heuristic as H
-from ..common import below
+from ..common import Work, below
 from .info import PARSE, Info, claim_rank, _cards_mask
 from .search import (OutOfBudget, Pos, RankSearch, hand_end, moves, rank_counts,
                                rank_move)
@@ -48,6 +53,7 @@ EXACT_CARDS = 8         # search to the end of the deal from this many cards lef
 HORIZON = 4             # otherwise this many plays deep (one round of four players)
 MISS = 0.1              # weight kept by a deal for each caída / limpia a seat passed up
 MAX_TRIES = 10          # deals drawn per sample before taking the likeliest
+DRAW_WORK = 23          # a deal drawn, in searched positions of the same time (docs/bots.md)
 LEFTOVER = {4: 2.2, 2: 3.4}  # cards left on the table at a hand's end (club players' mean)
 CHUNK = 2               # cards a capture takes at a time, for the cartón's expectation
 TABLE_EDGE = 0.0        # share of a table card's worth to the next deal's first side
@@ -157,6 +163,7 @@ class Inference:
                                    caida, limpia))
             self.played_after.append(later[seat])
         self.memo: dict = {}
+        self.draws = 0      # deals drawn for this decision (the work at the table: DRAW_WORK)
 
     def misses(self, hands) -> int:
         """How many plays of the others a deal explains badly."""
@@ -219,6 +226,7 @@ def draw(info: Info, inference: Inference, rng) -> list[int]:
     refusals the one with the fewest misses."""
     best, best_k = None, None
     for _ in range(MAX_TRIES):
+        inference.draws += 1
         hands = sample_hands(info, rng)
         k = inference.misses(hands) if inference.decisions else 0
         if k == 0 or rng.random() < MISS ** k:
@@ -248,13 +256,14 @@ def depth_for(cards_left: int) -> int:
 
 
 def play(info: Info, rng, budget: int | None = None, max_samples: int | None = None,
-         acts=None, stats: dict | None = None):
+         acts=None, stats: dict | None = None, work: Work | None = None):
     """(best play text, {play text: average value}) over ``acts`` (default: every legal
     play, ``info.actions()``; the review passes the plays without ``take:``; the budget:
     ``NODE_BUDGET`` and ``MAX_SAMPLES`` unless given). Values are
     for the seat's side: its points minus the other's and the cartón (``Evaluation``)
     where the search ends (``position_value`` counts the position now the same way).
-    ``stats``, if given, receives the samples drawn and the positions searched."""
+    ``stats``, if given, receives the samples drawn and the positions searched; ``work``
+    counts them (``DRAW_WORK`` a deal), and its cap ends the search."""
     budget = NODE_BUDGET if budget is None else budget
     max_samples = MAX_SAMPLES if max_samples is None else max_samples
     if acts is None:
@@ -268,15 +277,32 @@ def play(info: Info, rng, budget: int | None = None, max_samples: int | None = N
     depth = depth_for(cards_left)
     totals = dict.fromkeys(distinct, 0.0)
     nodes = n = 0
+    base = work.used if work is not None else 0
     while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
         hands = draw(info, inference, rng)
+        limit = None
+        if work is not None:
+            work.used = base + nodes + DRAW_WORK * inference.draws
+            limit = work.left()
+            if limit is not None and limit <= len(distinct):
+                break
+        search = RankSearch(position(info, hands), evaluation,
+                            None if limit is None else limit - len(distinct))
+        try:
+            vals = search.values(distinct, depth)
+        except OutOfBudget:
+            work.used += search.nodes
+            break
         n += 1
-        search = RankSearch(position(info, hands), evaluation)
-        for m, v in search.values(distinct, depth).items():
+        for m, v in vals.items():
             totals[m] += v
         nodes += search.nodes + len(distinct)
+        if work is not None:
+            work.used += search.nodes + len(distinct)
     if stats is not None:
         stats.update(samples=n, nodes=nodes)
+    if n == 0:   # the cap came before the first deal was searched: the heuristic's play
+        return h_text, {}
     values = {t: totals[root[t]] / n for t in root}
     best = max(values, key=lambda t: (round(values[t], 6), t == h_text))
     return best, values
@@ -294,7 +320,7 @@ def position_value(info: Info) -> float:
         info.captured[side], info.captured[1 - side], to_come, ev.dealer_side == side)
 
 
-def decide(info: Info, rng) -> str:
+def decide(info: Info, rng, work: Work | None = None) -> str:
     if info.phase == "claim":
         return claim_rank(info)
     if len(info.legal) == 1:
@@ -302,12 +328,12 @@ def decide(info: Info, rng) -> str:
     takes = [t for t in info.legal if t.startswith("take:")]
     if takes:
         return takes[0]
-    return play(info, rng)[0]
+    return play(info, rng, work=work)[0]
 
 
-def expert(view: dict, rng) -> str:
-    """Computer level "expert" for Cuarenta."""
-    return decide(Info.from_view(view), rng)
+def expert(view: dict, rng, work: Work | None = None) -> str:
+    """Computer level "expert" for Cuarenta (``work``: counted, and capped: ``Work``)."""
+    return decide(Info.from_view(view), rng, work)
 
 
 def oracle_action(state, seat: int, rng) -> str:

@@ -130,6 +130,7 @@ def decide(info: Info) -> tuple[str, str]:
     return choose_lay(info, lays)
 
 
-def heuristic(view: dict, rng) -> str:
-    """Computer level "heuristic" for Cuarenta (deterministic)."""
+def heuristic(view: dict, rng, work=None) -> str:
+    """Computer level "heuristic" for Cuarenta (deterministic; no search: ``work`` is not
+    counted)."""
     return decide(Info.from_view(view))[0]

@@ -71,6 +71,6 @@ def decide(info: Info, rng) -> tuple[str, str]:
     return lays[below(rng, len(lays))], "overlook_capture" if caps else "lay_without_counting"
 
 
-def novice(view: dict, rng) -> str:
-    """Computer level "novice" for Cuarenta."""
+def novice(view: dict, rng, work=None) -> str:
+    """Computer level "novice" for Cuarenta (no search: ``work`` is not counted)."""
     return decide(Info.from_view(view), rng)[0]

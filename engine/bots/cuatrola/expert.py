@@ -26,7 +26,14 @@ card that does not overtake him, only such cards are considered.
 Budget: no clock in the engine. The search stops after ``NODE_BUDGET``
 solver nodes (checked between samples, so one sample may overrun by its
 size) or ``MAX_SAMPLES`` samples; tools/bench/bots.py shows the time this
-takes in CPython and Pyodide (docs/bots.md).
+takes in CPython and Pyodide (docs/bots.md). At the table the app may cap a
+decision's ``Work`` as well (the ``bot`` op's ``budget``: what the phone does in
+its time bound, docs/bots.md "In time on a slow phone"): positions searched,
+and the deals drawn and the play model's decisions at their cost in positions
+(``DRAW_WORK``, ``DECIDE_WORK``, measured); a search that would pass the cap
+stops there, and the samples already solved decide (none: the heuristic's
+choice). Under a cap at least as large as the work a decision needs, it is the
+same decision.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from .info import Info
 from .model import PlayModel
 from .sample import Sampler
 from .solver import INF, Pos, Solver
+from ..common import OutOfWork, Work
 
 NODE_BUDGET = 60_000
 MAX_SAMPLES = 48
@@ -52,6 +60,8 @@ OPPONENT_SOLO_P = 0.65  # assumed success of an opponent's bid we let stand
 DISCARD_WEIGHT = 0.35   # weight of a deal where a discarder kept as/tres of the suit
 INFERENCE = True        # weigh deals by how well they explain the others' decisions
 MAX_TRIES = 12          # deals drawn per sample before taking the likeliest
+DRAW_WORK = 17          # a deal drawn, in solver positions of the same time (docs/bots.md)
+DECIDE_WORK = 15        # a club-player decision replayed by the play model, the same
 
 
 def current_margin(info: Info) -> int:
@@ -129,30 +139,51 @@ def pos_for(info: Info, hands) -> Pos:
                info.contract, info.declarer, info.rules)
 
 
-def solved_samples(info: Info, rng, moves, budget: int, max_samples: int):
+def sampling_work(sampler: Sampler, model) -> int:
+    """The work of drawing deals so far (``Work``): draws and replayed decisions."""
+    return DRAW_WORK * sampler.draws + (DECIDE_WORK * model.calls if model is not None else 0)
+
+
+def solved_samples(info: Info, rng, moves, budget: int, max_samples: int,
+                   work: Work | None = None):
     """Yield ``(weight, {card: exact value}, nodes so far)`` for deals drawn consistent with
     the view (inference and discard weights included), each solved for ``moves`` (values from
     side 0's point of view, ``Solver.values``), until ``budget`` nodes (at least
     ``MIN_SAMPLES`` deals) or ``max_samples`` deals: the expert's card-play loop, shared
-    with the review's evaluation (``engine.review``)."""
+    with the review's evaluation (``engine.review``). ``work`` counts what it does, and
+    its cap ends the loop (a deal whose search would pass it is left out)."""
     sampler = Sampler(info)
     model = PlayModel(info) if INFERENCE else None
     signals = discard_signals(info)
+    base = work.used if work is not None else 0
     nodes = 0
     n = 0
     while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
         hands, w = draw(sampler, model, rng)
         n += 1
         w *= sample_weight(signals, hands)
-        solver = Solver(pos_for(info, hands))
-        vals = solver.values(moves)
+        limit = None
+        if work is not None:
+            work.used = base + nodes + sampling_work(sampler, model)
+            limit = work.left()
+            if limit is not None and limit <= 0:
+                return
+        solver = Solver(pos_for(info, hands), limit)
+        try:
+            vals = solver.values(moves)
+        except OutOfWork:
+            work.used += solver.nodes
+            return
         nodes += solver.nodes
+        if work is not None:
+            work.used += solver.nodes
         yield w, vals, nodes
 
 
-def play(info: Info, rng, budget: int | None = None, max_samples: int | None = None):
+def play(info: Info, rng, budget: int | None = None, max_samples: int | None = None,
+         work: Work | None = None):
     """(card, scores) of the expert's card play (budget: ``NODE_BUDGET``,
-    ``MAX_SAMPLES`` unless given)."""
+    ``MAX_SAMPLES`` unless given; ``work``: counted, and capped by its cap)."""
     budget = NODE_BUDGET if budget is None else budget
     max_samples = MAX_SAMPLES if max_samples is None else max_samples
     legal = [a for a in info.legal if a < 40]
@@ -166,11 +197,13 @@ def play(info: Info, rng, budget: int | None = None, max_samples: int | None = N
     tricks_mode = info.contract >= R.CUATROLA
     totals = {c: 0.0 for c in moves}
     wsum = 0.0
-    for w, vals, _ in solved_samples(info, rng, moves, budget, max_samples):
+    for w, vals, _ in solved_samples(info, rng, moves, budget, max_samples, work):
         for c, v in vals.items():
             mine = v if me == 0 else -v
             totals[c] += w * (mine if tricks_mode else hand_utility(margin0 + mine, value))
         wsum += w
+    if wsum <= 0:   # the cap came before the first deal was solved: the heuristic's card
+        return max(moves, key=lambda c: (c == h_card, -c)), {}
     scores = {c: totals[c] / wsum for c in moves}
     best = max(moves, key=lambda c: (scores[c], c == h_card, -c))
     return best, scores
@@ -188,18 +221,18 @@ def contract_pos(info: Info, hands, contract: int, declarer: int | None = None) 
                contract, declarer, info.rules)
 
 
-def contract_success(info: Info, hands, contract: int,
-                     declarer: int | None = None) -> tuple[float, int]:
+def contract_success(info: Info, hands, contract: int, declarer: int | None = None,
+                     limit: int | None = None) -> tuple[float, int]:
     """(1.0 if my side wins ``contract`` in this deal, else 0.0; nodes searched).
 
     ``contract`` PASS is a normal hand; the declarer is this seat unless ``declarer``
     names another (the review values a contract bid before this seat's turn).
     Cuatrola/Quintola: the exact trick fight. Normal hand: my side's double-dummy
     margin is above ``-NORMAL_SLACK``; Solo: the declarer's side's margin is above
-    ``-SOLO_SLACK`` (one null-window search).
+    ``-SOLO_SLACK`` (one null-window search). ``limit``: ``Solver``'s (``OutOfWork``).
     """
     me = info.seat % 2
-    solver = Solver(contract_pos(info, hands, contract, declarer))
+    solver = Solver(contract_pos(info, hands, contract, declarer), limit)
     if contract >= R.CUATROLA:
         v = solver.value(-1, 1)
         return (1.0 if (v > 0) == (me == 0) else 0.0), solver.nodes
@@ -222,9 +255,11 @@ def plausible(info: Info, contract: int) -> bool:
     return n >= 3 and top >= 1 and n + top + aces >= 5
 
 
-def bid(info: Info, rng, budget: int | None = None, max_samples: int | None = None):
+def bid(info: Info, rng, budget: int | None = None, max_samples: int | None = None,
+        work: Work | None = None):
     """(bid action, estimates) of the expert (budget: ``BID_NODE_BUDGET``,
-    ``BID_MAX_SAMPLES`` unless given)."""
+    ``BID_MAX_SAMPLES`` unless given; ``work``: counted, and capped by its cap: a deal
+    not solved for every bid within it is left out)."""
     budget = BID_NODE_BUDGET if budget is None else budget
     max_samples = BID_MAX_SAMPLES if max_samples is None else max_samples
     legal = [a - BID_ACTION_BASE for a in info.legal]
@@ -243,18 +278,32 @@ def bid(info: Info, rng, budget: int | None = None, max_samples: int | None = No
     need_normal = highest == R.PASS
     n = nodes = 0
     wsum = 0.0
+    base = work.used if work is not None else 0
     while n < max_samples and (nodes < budget or n < MIN_SAMPLES):
         hands, w = draw(sampler, model, rng)
         n += 1
+        if work is not None:
+            work.used = base + nodes + sampling_work(sampler, model)
+        try:
+            got = {}
+            for b in cands + ([R.PASS] if need_normal else []):
+                limit = work.left() if work is not None else None
+                if limit is not None and limit <= 0:
+                    raise OutOfWork
+                got[b], k = contract_success(info, hands, b, limit=limit)
+                nodes += k
+                if work is not None:
+                    work.used += k
+        except OutOfWork:   # (the search that stopped visited the rest of the cap)
+            work.used = max(work.used, work.cap)
+            break
         wsum += w
         for b in cands:
-            ok, k = contract_success(info, hands, b)
-            wins[b] += w * ok
-            nodes += k
+            wins[b] += w * got[b]
         if need_normal:
-            ok, k = contract_success(info, hands, R.PASS)
-            normal += w * ok
-            nodes += k
+            normal += w * got[R.PASS]
+    if wsum <= 0:   # the cap came before the first deal was solved: the heuristic's bid
+        return H.decide(info)[0], {}
     est = {}
     if need_normal:
         p = normal / wsum
@@ -275,17 +324,17 @@ def bid(info: Info, rng, budget: int | None = None, max_samples: int | None = No
     return BID_ACTION_BASE + best, est
 
 
-def decide(info: Info, rng) -> int:
+def decide(info: Info, rng, work: Work | None = None) -> int:
     if len(info.legal) == 1:
         return info.legal[0]
     if info.phase == "bidding":
-        return bid(info, rng)[0]
-    return play(info, rng)[0]
+        return bid(info, rng, work=work)[0]
+    return play(info, rng, work=work)[0]
 
 
-def expert(view: dict, rng) -> str:
-    """Computer level "expert" for Cuatrola."""
-    return CuatrolaState.action_text(decide(Info.from_view(view), rng))
+def expert(view: dict, rng, work: Work | None = None) -> str:
+    """Computer level "expert" for Cuatrola (``work``: counted, and capped: ``Work``)."""
+    return CuatrolaState.action_text(decide(Info.from_view(view), rng, work))
 
 
 # ----- the oracle (measurement only) ----------------------------------------------

@@ -419,6 +419,7 @@ def decide(info: Info) -> tuple[int, str]:
     return follow(info)
 
 
-def heuristic(view: dict, rng) -> str:
-    """Computer level "heuristic" for Cuatrola (deterministic; ``rng`` unused)."""
+def heuristic(view: dict, rng, work=None) -> str:
+    """Computer level "heuristic" for Cuatrola (deterministic; ``rng`` unused; no search:
+    ``work`` is not counted)."""
     return CuatrolaState.action_text(decide(Info.from_view(view))[0])

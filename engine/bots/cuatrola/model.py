@@ -108,6 +108,7 @@ class PlayModel:
         self.info = info
         self.miss = miss
         self.memo: dict = {}
+        self.calls = 0      # club-player decisions replayed (work: expert.DECIDE_WORK)
         me = info.seat
         plays = []          # (trick index, position, seat, card) in order
         for t, (_, ps, _) in enumerate(info.tricks):
@@ -144,6 +145,7 @@ class PlayModel:
         key = (k, hand)
         a = self.memo.get(key)
         if a is None:
+            self.calls += 1
             x = Info.__new__(Info)
             x.__dict__.update(d.template.__dict__)
             x.hand = hand

@@ -114,6 +114,6 @@ def decide(info: Info, rng) -> tuple[int, str]:
     return follow(info, rng)
 
 
-def novice(view: dict, rng) -> str:
-    """Computer level "novice" for Cuatrola."""
+def novice(view: dict, rng, work=None) -> str:
+    """Computer level "novice" for Cuatrola (no search: ``work`` is not counted)."""
     return CuatrolaState.action_text(decide(Info.from_view(view), rng)[0])

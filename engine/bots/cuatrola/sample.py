@@ -42,6 +42,7 @@ class Sampler:
         self.allowed = [tuple(i for i, s in enumerate(self.seats) if not forb[s] >> c & 1)
                         for c in self.pool]
         self.memo: dict = {}
+        self.draws = 0      # deals drawn (the work counted at the table: expert.DRAW_WORK)
         self.ok = min(self.caps0, default=0) >= 0 and sum(self.caps0) == len(self.pool) and \
             self.count(0, self.caps0) > 0
         if not self.ok and strict:
@@ -63,6 +64,7 @@ class Sampler:
         return v
 
     def draw(self, rng) -> list[int]:
+        self.draws += 1
         hands = list(self.base)
         caps = self.caps0
         for i, c in enumerate(self.pool):

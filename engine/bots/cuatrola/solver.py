@@ -31,6 +31,7 @@ never in clock time (the engine has no clock).
 from __future__ import annotations
 
 from ...cards import DECK_SIZE, cards_of
+from ..common import OutOfWork
 from ...cuatrola import rules as R
 from ...cuatrola.play import (ABOVE, CABALLO_MASK, POINTS, STRENGTH, SUIT_MASK, legal_mask,
                              next_seat, sing, sitting_out, winning)
@@ -39,6 +40,7 @@ INF = 10 ** 6
 FULL_HAND = R.TRICKS_PER_HAND
 LAST_TRICK = FULL_HAND - 1
 CARD_OF = {1 << c: c for c in range(DECK_SIZE)}
+NO_LIMIT = float("inf")
 
 
 class Pos:
@@ -162,11 +164,14 @@ class Solver:
     """Exact minimax values of the moves of one perfect-information position.
 
     The transposition table is kept across calls on positions of the same hand.
+    With a ``limit`` of nodes, a search that would visit more raises ``OutOfWork``
+    (``nodes`` then counts what it visited): the cap of a decision at the table.
     """
 
-    def __init__(self, pos: Pos):
+    def __init__(self, pos: Pos, limit: int | None = None):
         self.pos = pos
         self.nodes = 0
+        self.limit = limit
         self.tt: dict = {}
         self.order: dict = {}
 
@@ -234,6 +239,7 @@ class Solver:
         by_strength = sorted(range(DECK_SIZE), key=lambda c: (c // 10 == trump, STR[c]),
                              reverse=True)
         order = self.order.setdefault(trump, {})
+        cap = NO_LIMIT if self.limit is None else self.limit - self.nodes
 
         def cantes(side, sung, won_side):
             """(points, suits sung) after ``side`` won a trick (``play.sing``)."""
@@ -270,6 +276,8 @@ class Solver:
 
         def node(turn, n, led, ws, wc, top, tpts, done, sung, w0, w1, alpha, beta):
             count[0] += 1
+            if count[0] > cap:
+                raise OutOfWork
             hand = hands[turn]
             key = None
             ttbest = -1
@@ -396,18 +404,18 @@ class Solver:
             return best
 
         # resume from pos (possibly mid-trick)
-        if pos.trick:
-            led = pos.trick[0][1] // 10
-            ws, wc = pos.winning()
-            top = pos.trick[0][1]
-            for _, c in pos.trick:
-                if c // 10 == led and STR[c] > STR[top]:
-                    top = c
-            tpts = sum(PTS[c] for _, c in pos.trick)
-            v = node(pos.turn, len(pos.trick), led, ws, wc, top, tpts, pos.done, pos.sung,
-                     pos.won[0], pos.won[1], alpha, beta)
-        else:
-            v = node(pos.turn, 0, 0, 0, 0, 0, 0, pos.done, pos.sung, pos.won[0], pos.won[1],
-                     alpha, beta)
-        self.nodes += count[0]
-        return v
+        try:
+            if pos.trick:
+                led = pos.trick[0][1] // 10
+                ws, wc = pos.winning()
+                top = pos.trick[0][1]
+                for _, c in pos.trick:
+                    if c // 10 == led and STR[c] > STR[top]:
+                        top = c
+                tpts = sum(PTS[c] for _, c in pos.trick)
+                return node(pos.turn, len(pos.trick), led, ws, wc, top, tpts, pos.done,
+                            pos.sung, pos.won[0], pos.won[1], alpha, beta)
+            return node(pos.turn, 0, 0, 0, 0, 0, 0, pos.done, pos.sung, pos.won[0], pos.won[1],
+                        alpha, beta)
+        finally:
+            self.nodes += count[0]
