@@ -169,6 +169,8 @@ test("every broken or altered challenge link is refused with its message (the co
     [{ hand: 2, prefix, tamper: { a: "QUJD" } }, "link.tampered"],
     [{ hand: 2, prefix: Array(1000).fill("x".repeat(30)) }, "link.tampered"],   // oversized
     [{ hand: 1, prefix: [] }, "link.tampered"],                                  // v2 is hand 2 or more
+    [{ hand: 1, prefix }, "link.tampered"],
+    [{ hand: 0, prefix }, "link.tampered"],
     [{ hand: "02", prefix }, "link.tampered"],
     [{ hand: 1000, prefix }, "link.tampered"],
     [{ hand: 2, prefix: ["pass", "", "1O"] }, "link.tampered"],                 // an empty action

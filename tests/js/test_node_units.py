@@ -21,7 +21,7 @@ ROOT = HERE.parents[1]
 FILES = sorted(p.name for p in HERE.glob("*.test.mjs"))
 #: A test file runs in well under a second; this only stops one that hangs.
 TIMEOUT_S = 120
-#: Lines of node's report kept in a failure's message (its end: the failures and the counts).
+#: Lines of node's report kept in a failure's message, at most.
 REPORT_LINES = 400
 
 
@@ -41,6 +41,21 @@ def test_there_are_js_unit_tests():
     assert len(FILES) >= 10, FILES
 
 
+def _failures(report: str) -> str:
+    """The blocks of node's TAP report about failed tests (each "not ok" to the next test), then
+    its counts; the whole report when there is no such block (node itself failed)."""
+    lines = report.splitlines()
+    keep, on = [], False
+    for line in lines:
+        if re.match(r"\s*not ok ", line):
+            on = True
+        elif re.match(r"\s*(ok \d|# Subtest:)", line):
+            on = False
+        if on or line.startswith("# "):
+            keep.append(line)
+    return "\n".join((keep if any("not ok" in k for k in keep) else lines)[-REPORT_LINES:])
+
+
 @pytest.mark.parametrize("name", FILES)
 def test_js_units(name):
     out = subprocess.run([_node(), "--test", "--test-reporter=tap", str(HERE / name)], cwd=ROOT,
@@ -48,7 +63,5 @@ def test_js_units(name):
     report = out.stdout + out.stderr
     counts = dict(re.findall(r"^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$", report, re.M))
     if out.returncode != 0 or counts.get("fail") != "0" or counts.get("cancelled") != "0":
-        lines = report.splitlines()
-        pytest.fail(f"node --test tests/js/{name}: exit {out.returncode}\n" + "\n".join(lines[-REPORT_LINES:]),
-                    pytrace=False)
+        pytest.fail(f"node --test tests/js/{name}: exit {out.returncode}\n" + _failures(report), pytrace=False)
     assert int(counts.get("pass", 0)) > 0, report[-2000:]
