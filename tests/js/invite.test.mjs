@@ -163,3 +163,18 @@ test("any text given as an invitation or an answer is read or refused with a cod
     for (const read of [inv.readInvitation, inv.readAnswer]) refusal(read, text);
   }), fcRuns(1500));
 });
+
+test("every code a reading of an invitation, an answer or a connection code can give has its words in every catalog", () => {
+  const source = (p) => readFileSync(new URL(`../../web/together/${p}`, import.meta.url), "utf8");
+  const codes = new Set();
+  for (const m of source("invite.js").matchAll(/new InviteError\("(\w+)"/g)) codes.add(m[1]);
+  for (const m of source("code.js").matchAll(/new CodeError\("(\w+)"/g)) codes.add(m[1]);
+  codes.delete("unsupported");      // encoding's, a device matter: never shown for a pasted code
+  codes.delete("no_candidates");
+  assert.deepEqual([...codes].sort(), ["altered", "bad_code", "checksum", "link_incomplete", "link_version", "no_crypto", "no_key",
+    "too_long", "truncated", "version", "wrong_kind"]);
+  for (const lang of ["es", "en", "de", "fr"]) {
+    const cat = JSON.parse(readFileSync(new URL(`../../web/i18n/${lang}.json`, import.meta.url), "utf8"));
+    for (const c of codes) assert.ok(typeof cat[`together.err.${c}`] === "string" && cat[`together.err.${c}`].length > 10, `${lang} ${c}`);
+  }
+});
