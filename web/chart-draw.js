@@ -1,8 +1,8 @@
 // What the statistics' chart of results match by match draws and says (chart.js puts it on
 // the page): a group's latest finished matches, oldest first, one bar each: up for a match
-// won, down for one lost, as long as the point margin (against the group's largest). No page
-// here.
-import { t, plural } from "./i18n.js";
+// won, down for one lost, as long as the point margin (against the group's largest, which the
+// scale beside the bars gives), and its key. No page here.
+import { t, plural, fmtNumber } from "./i18n.js";
 
 /** How many of the latest finished matches the chart shows. */
 export const CHART_MATCHES = 20;
@@ -34,6 +34,30 @@ export function chartSVG(results) {
   }).join("");
   return `<svg viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" aria-hidden="true" focusable="false">`
     + `${bars}<line class="base" x1="0" y1="${BASE}" x2="${W}" y2="${BASE}"/></svg>`;
+}
+
+/** The scale beside the bars, top to bottom: the largest margin won by, 0, lost by ("+12",
+ * "0", "−12": the minus sign, not a hyphen). */
+export function chartScale(results) {
+  const most = fmtNumber(chartMost(results));
+  return [`+${most}`, "0", `−${most}`];
+}
+
+/** The key's swatch of a "win" or a "loss": a small bar above or below a base line, in the
+ * bars' own colours (app.css). */
+export function swatchSVG(kind) {
+  const y = kind === "win" ? 1 : 8;
+  return `<svg viewBox="0 0 12 16" aria-hidden="true" focusable="false"><rect class="${kind}" x="2" y="${y}" width="8" height="7" rx="1"/>`
+    + `<line class="base" x1="0" y1="8" x2="12" y2="8"/></svg>`;
+}
+
+/** The chart's key and its axis in words: [won, lost, what a bar's height is], [the oldest
+ * end, the latest end]. */
+export function chartKey() {
+  return {
+    key: [t("stats.chart_key_won"), t("stats.chart_key_lost"), t("stats.chart_key_height")],
+    axis: [t("stats.chart_oldest"), t("stats.chart_newest")],
+  };
 }
 
 /** The chart's words (its caption), for everyone, a screen reader too: how many matches,

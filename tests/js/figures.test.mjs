@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 
 import { CONTRACTS, groupKey, matchFigures, personSide, totals } from "../../web/figures.js";
-import { CHART_MATCHES, chartCaption, chartResults, chartSVG } from "../../web/chart-draw.js";
+import { CHART_MATCHES, chartCaption, chartKey, chartResults, chartScale, chartSVG, swatchSVG } from "../../web/chart-draw.js";
 import { fcRuns, readCatalog, useLang } from "./helpers.mjs";
 
 const rec = (extra = {}) => ({ id: "m", rev: 3, updated: 1000, match: { meta: { level: "expert" } }, ...extra });
@@ -136,4 +136,35 @@ test("the chart shows the latest CHART_MATCHES; its caption says it in words, in
   }
   useLang("en");
   assert.equal(chartCaption({ results: [result(false, -3)] }), "1 finished match, oldest first: 0 won and 1 lost. The latest lost 0–3.");
+});
+
+test("the chart's scale: the largest margin above and below 0, with a minus sign; its key and axis in every language", (t) => {
+  useLang("en");
+  assert.deepEqual(chartScale([result(true, 3), result(false, -8), result(true, 1)]), ["+8", "0", "−8"]);
+  assert.deepEqual(chartScale([]), ["+1", "0", "−1"]);
+  assert.deepEqual(chartScale([result(true, 0)]), ["+1", "0", "−1"], "never a scale of 0");
+  useLang("fr");
+  assert.deepEqual(chartScale([result(true, 1500)]).map((x) => x.replace(/[\u00A0\u202F]/g, " ")), ["+1 500", "0", "−1 500"]);
+  // the scale's top is the tallest bar's length: the bars are drawn against the same largest margin
+  const svg = chartSVG([result(true, 8), result(false, -4)]);
+  const [tall, half] = bars(svg);
+  assert.ok(Math.abs(half.h * 2 - tall.h) < 0.11, svg);
+  const warn = t.mock.method(console, "warn", () => {});
+  for (const lang of ["en", "es", "de", "fr"]) {
+    useLang(lang);
+    const cat = readCatalog(lang);
+    const { key, axis } = chartKey();
+    assert.deepEqual(key, [cat["stats.chart_key_won"], cat["stats.chart_key_lost"], cat["stats.chart_key_height"]], lang);
+    assert.deepEqual(axis, [cat["stats.chart_oldest"], cat["stats.chart_newest"]], lang);
+    assert.ok([...key, ...axis].every((w) => w.length >= 4 && !w.includes("stats.")), lang);
+  }
+  assert.equal(warn.mock.callCount(), 0);
+  // the key's swatches: a bar above the base line for a win, below it for a loss, in the bars' classes
+  for (const [kind, above] of [["win", true], ["loss", false]]) {
+    const m = /<rect class="(\w+)" x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"/.exec(swatchSVG(kind));
+    assert.equal(m[1], kind);
+    const [y, h] = [Number(m[2]), Number(m[3])];
+    assert.ok(above ? y + h <= 8 : y >= 8, swatchSVG(kind));
+    assert.ok(swatchSVG(kind).includes('<line class="base"') && swatchSVG(kind).includes('aria-hidden="true"'));
+  }
 });
