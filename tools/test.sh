@@ -3,9 +3,10 @@
 # and the app in Debian's headless Chromium. This is the README's test command; .ci/run runs it.
 #
 #   bash tools/test.sh [PYTEST ARGS]           everything, in parallel (pytest-xdist, -n auto)
-#   bash tools/test.sh --quick [PYTEST ARGS]   the engine tier: engine doctests, tests/engine and
-#                                              tests/bots without the tests marked slow; installs
-#                                              only pytest's own needs when they are missing
+#   bash tools/test.sh --quick [PYTEST ARGS]   the engine tier and the JS unit tier: engine
+#                                              doctests, tests/engine and tests/bots without the
+#                                              tests marked slow, tests/js (node --test); installs
+#                                              only pytest's and Node's needs when they are missing
 #
 # The worker count of -n auto: tests/conftest.py (TAPETE_WORKERS=N sets it); -n 0 runs in one
 # process. pytest prints the 25 slowest tests at the end of every run (pyproject.toml).
@@ -38,8 +39,11 @@ if [ "$quick" = 1 ]; then
     echo "== python test needs"
     pip_install -r requirements-test.txt
   fi
-  echo "== pytest (quick: the engine tier; CI runs everything)"
-  exec python3 -m pytest -n auto --dist loadgroup -m "not slow" engine tests/engine tests/bots "$@"
+  echo "== node and npm packages (the JS unit tier)"
+  sh .ci/pyodide-setup.sh
+  export TAPETE_REQUIRE_NODE=1
+  echo "== pytest (quick: the engine tier and the JS units; CI runs everything)"
+  exec python3 -m pytest -n auto --dist loadgroup -m "not slow" engine tests/engine tests/bots tests/js "$@"
 fi
 
 echo "== python test needs"
@@ -52,7 +56,7 @@ echo "== chromium"
 sh .ci/browser-setup.sh
 echo "== webkit and firefox"; sh .ci/webkit-firefox-setup.sh
 
-export TAPETE_REQUIRE_PYODIDE=1 TAPETE_REQUIRE_BROWSER=1
+export TAPETE_REQUIRE_PYODIDE=1 TAPETE_REQUIRE_BROWSER=1 TAPETE_REQUIRE_NODE=1
 echo "== pytest"
 # A test that fails because a browser wait ran out (Playwright's TimeoutError, the WebKit and
 # Firefox drivers' DriverError) runs once more; any other failure, and a second time-out, fails

@@ -11,7 +11,7 @@
 import { setLang, t, gameName } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
-import { h, clear, closeDialogs, forgetStaleDialog, installTapGuard, applyMotion } from "./ui.js";
+import { h, clear, closeDialogs, forgetStaleDialog, installDialogHistory, installTapGuard, applyMotion } from "./ui.js";
 import { installDefs } from "./cards.js";
 import { applyLook } from "./look.js";
 import { showProgress, hideProgress, showFailure } from "./boot-bar.js";
@@ -184,6 +184,7 @@ function followSettingsElsewhere() {
 
 async function main() {
   // (boot.js has already created Python's worker, on every visit)
+  installDialogHistory();   // the back button closes a dialog; first, before the router listens
   const settings = store.getSettings();
   applyLook(settings);   // the theme, cards and layout chosen in Settings, before anything is drawn
   await setLang(settings.lang === "auto" ? null : settings.lang);

@@ -1,5 +1,6 @@
-// An async module script that imports nothing statically: it runs as soon as it arrives,
-// before the rest of the shell:
+// An async module script that imports only langs.js statically (no imports of its own;
+// index.html preloads it beside this one): it runs as soon as the two arrive, before the
+// rest of the shell:
 // - starts the Python worker, before the rest of the shell has loaded (engine.js adopts
 //   it), on every visit: on a first visit it downloads Python while the service worker
 //   installs (each file still crosses the network once: service-worker.js);
@@ -7,18 +8,16 @@
 //   the home screen is drawn as soon as the shell's modules are in;
 // - on a resumed match, starts reading its record and fetching the table's code; on a deal
 //   link, fetches the code that draws the deal's table before Python is up.
+import { pickLang } from "./langs.js";
+
 performance.mark("tapete:boot");   // (tools/bench/web.py reports it)
-const LANGS = ["es", "en", "de", "fr"];
 function wantedLang() {
+  let chosen = null;
   try {
     const s = JSON.parse(localStorage.getItem("tapete.settings") || "{}");
-    if (s && LANGS.includes(s.lang)) return s.lang;
+    chosen = s && s.lang;
   } catch { /* no storage */ }
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const base = String(l).toLowerCase().split("-")[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return "en";
+  return pickLang(chosen, navigator.languages || [navigator.language]);
 }
 {
   // The worker itself is created here, first: not after engine.js has loaded, and its script
@@ -55,7 +54,7 @@ const deal = /^#\/deal\?(.*)$/.exec(location.hash);
 if (deal) {
   const game = new URLSearchParams(deal[1]).get("g");
   games().then(({ tableOf }) => tableOf(game)).catch(() => {});   // (none for a game it does not know)
-  for (const m of ["./screens/deal.js", "./share.js", "./screens/newmatch.js"]) import(m).catch(() => {});
+  for (const m of ["./screens/deal.js", "./links.js", "./screens/newmatch.js"]) import(m).catch(() => {});
 }
 
 // A match being resumed (#/play/<id>): read its record and fetch the table's code now, so

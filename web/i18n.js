@@ -2,17 +2,22 @@
 // The language follows the browser unless the player picks one in Settings.
 
 import { isGame } from "./games.js";
+import { LANGS, FALLBACK_LANG, pickLang } from "./langs.js";
 
-export const LANGS = ["es", "en", "de", "fr"];
+export { LANGS };
 let catalog = {};
-export let lang = "en";
+export let lang = FALLBACK_LANG;
 
+/** The UI language from the browser's preferred languages (Settings' "automatic"). */
 export function browserLang() {
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const base = String(l).toLowerCase().split("-")[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return "en";
+  return pickLang(null, navigator.languages || [navigator.language]);
+}
+
+/** Use `strings` as the catalog of language `l` (setLang's last step; the JS unit tests give
+ * a catalog read from web/i18n/ this way, with no fetch and no page). */
+export function useCatalog(l, strings) {
+  catalog = strings;
+  lang = l;
 }
 
 export async function setLang(wanted) {
@@ -26,14 +31,12 @@ export async function setLang(wanted) {
   } else if (!early) {
     globalThis.__tapeteCatalog = { lang: l, used: true };   // boot.js came late: it need not fetch
   }
-  if (got) {
-    catalog = got;
-  } else {
+  if (!got) {
     const res = await fetch(new URL(`./i18n/${l}.json`, import.meta.url));
     if (!res.ok) throw new Error(`i18n/${l}.json: HTTP ${res.status}`);
-    catalog = await res.json();
+    got = await res.json();
   }
-  lang = l;
+  useCatalog(l, got);
   document.documentElement.lang = l;
   return l;
 }

@@ -251,25 +251,30 @@ const POP_WAIT_MS = 600;  // a history.back() that never reports (no entry to go
 
 const dialogToken = () => (history.state && typeof history.state === "object" ? history.state.tapeteDialog : undefined);
 // the entry on show (its state and address), to know at a popstate which entry was left
-let shown = { state: history.state, href: location.href };
+let shown = null;
 const showing = () => { shown = { state: history.state, href: location.href }; };
-window.addEventListener("hashchange", showing);
 
-window.addEventListener("popstate", () => {
-  const left = shown;
+/** The back button closes dialogs (see above): the listeners on the window, installed once by
+ * the app's start (app.js), before its own router's. Nothing is read or listened to before. */
+export function installDialogHistory() {
   showing();
-  // back from the entry a reload left of a dialog (forgetStaleDialog) lands on the screen's
-  // own entry, the same screen: one step more, so that one back (the system's, or the
-  // table's arrow) leaves the screen, as it does when no reload came between
-  if (left.state && left.state.tapeteStale && !left.state.tapeteDialog && left.href === location.href &&
-      !dialogToken() && !openDialogs.length) {
-    history.back();
-    return;
-  }
-  const now = dialogToken();
-  // back (or forward) away from a dialog's entry: that dialog and any opened after it close
-  for (let i = openDialogs.length - 1; i >= 0 && openDialogs[i].token !== now; i--) openDialogs[i].close(null, true);
-});
+  window.addEventListener("hashchange", showing);
+  window.addEventListener("popstate", () => {
+    const left = shown;
+    showing();
+    // back from the entry a reload left of a dialog (forgetStaleDialog) lands on the screen's
+    // own entry, the same screen: one step more, so that one back (the system's, or the
+    // table's arrow) leaves the screen, as it does when no reload came between
+    if (left.state && left.state.tapeteStale && !left.state.tapeteDialog && left.href === location.href &&
+        !dialogToken() && !openDialogs.length) {
+      history.back();
+      return;
+    }
+    const now = dialogToken();
+    // back (or forward) away from a dialog's entry: that dialog and any opened after it close
+    for (let i = openDialogs.length - 1; i >= 0 && openDialogs[i].token !== now; i--) openDialogs[i].close(null, true);
+  });
+}
 
 function afterPop() {
   return new Promise((resolve) => {

@@ -354,8 +354,8 @@ def test_statistics_chart_results_match_by_match_with_a_summary_in_words(new_bro
         phone.wait_for_selector(".stats.ready", timeout=120_000)
         fig = phone.locator(".stats-group[data-game=cuatrola] figure.stats-chart")
         assert fig.count() == 1
-        assert fig.locator("svg").get_attribute("aria-hidden") == "true"
-        bars = fig.locator("rect").evaluate_all("""els => els.map(e => ({cls: e.getAttribute('class'),
+        assert fig.locator(".chart-box svg").get_attribute("aria-hidden") == "true"
+        bars = fig.locator(".chart-box rect").evaluate_all("""els => els.map(e => ({cls: e.getAttribute('class'),
           y: +e.getAttribute('y'), h: +e.getAttribute('height')}))""")
         assert len(bars) == 5
         most = max(abs(m) for _, m, _ in expected)
@@ -378,7 +378,7 @@ def test_statistics_chart_results_match_by_match_with_a_summary_in_words(new_bro
         fills = {}
         for theme in ("light", "dark"):
             phone.emulate_media(color_scheme=theme)
-            fills[theme] = fig.locator("rect").first.evaluate("e => getComputedStyle(e).fill")
+            fills[theme] = fig.locator(".chart-box rect").first.evaluate("e => getComputedStyle(e).fill")
             assert_clean(phone, f"statistics with a chart ({theme})")
         assert fills["light"] != fills["dark"], fills
     finally:

@@ -108,7 +108,7 @@ export async function openDaily(root, game, isCurrent) {
 
 /** A friend's challenge link: the same deal against the same computer players. */
 export async function openChallenge(root, query, isCurrent) {
-  const { peekChallenge } = await import("../share.js");
+  const { peekChallenge } = await import("../links.js");
   const { gamesSpec } = await import("../games.js");
   try {
     clear(root).append(h("section", { class: "page waiting-page" }, h("div", { class: "spinner", "aria-hidden": "true" }),

@@ -18,7 +18,7 @@ import { GAME_IDS, gamesSpec, playerCounts, tableOf } from "../games.js";
 export async function openLink({ el, query, isCurrent, setBar, status }) {
   let table = null;
   try {
-    const [{ peekLink, parseLink }, labels, { startMatch }] = await Promise.all([import("../share.js"), import("./newmatch.js"),
+    const [{ peekLink, parseLink }, labels, { startMatch }] = await Promise.all([import("../links.js"), import("./newmatch.js"),
       import("../services/start.js")]);
     const link = await peekLink(query, GAME_IDS);
     if (!isCurrent()) return;

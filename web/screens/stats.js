@@ -6,7 +6,8 @@
 import { t, plural, fmtNumber, gameName } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { GAME_IDS, gamesSpec } from "../games.js";
-import { collectStats, CONTRACTS } from "../stats.js";
+import { collectStats } from "../stats.js";
+import { CONTRACTS } from "../figures.js";
 import { levelLabel } from "./newmatch.js";
 import { resultsChart } from "../chart.js";
 

@@ -16,8 +16,10 @@
 // <offer> and <answer> are the codes' base32 as code.js writes them (after "TPT:"). Reading
 // throws InviteError (`code` below) or code.js's CodeError; nothing else.
 import { crc32, decode, PREFIX } from "./code.js";
+import { appBase } from "../links.js";
 
-export const LINK_VERSION = "1";
+/** The format version of an invitation link and of an answer link (their `v`). */
+export const INVITE_LINK_VERSION = "1";
 /** An invitation's slot (the code's seat byte): a seat 0-3, or a watcher's, from WATCH_BASE. */
 export const WATCH_BASE = 100;
 /** Watchers at one table at most. */
@@ -33,7 +35,7 @@ export const MAX_TEXT = 2000;
 const SEP = "/";
 const JOIN_ROUTE = "#/join?";
 const ANSWER_ROUTE = "#/answer?";
-const TAG_CONTEXT = `tapete-answer|${LINK_VERSION}|`;
+const TAG_CONTEXT = `tapete-answer|${INVITE_LINK_VERSION}|`;
 
 /**
  * What is wrong with an invitation or an answer; `code`:
@@ -115,9 +117,6 @@ export function keyOf(offer, secret) {
 }
 
 // ------------------------------------------------------------------ making them
-/** The app's address, for links (as share.js makes deal links). */
-export function appBase() { return location.origin + location.pathname; }
-
 /** The invitation's text (a QR code, or copied): "TPT:<offer>/<key>". */
 export function invitationText(offer, secret) {
   return `${PREFIX}${body(offer)}${SEP}${keyOf(offer, secret)}`;
@@ -125,7 +124,7 @@ export function invitationText(offer, secret) {
 
 /** The invitation as a link that opens the join screen with it filled in. */
 export function invitationLink(offer, secret, base = appBase()) {
-  return `${base}${JOIN_ROUTE}v=${LINK_VERSION}&o=${body(offer)}&k=${keyOf(offer, secret)}`;
+  return `${base}${JOIN_ROUTE}v=${INVITE_LINK_VERSION}&o=${body(offer)}&k=${keyOf(offer, secret)}`;
 }
 
 async function hmac(secret, text) {
@@ -147,7 +146,7 @@ export async function answerText(answer, secret) {
 
 /** The answer as a link that the host opens (it goes to the tab holding the table). */
 export async function answerLink(answer, secret, base = appBase()) {
-  return `${base}${ANSWER_ROUTE}v=${LINK_VERSION}&a=${body(answer)}&t=${await tagOf(answer, secret)}`;
+  return `${base}${ANSWER_ROUTE}v=${INVITE_LINK_VERSION}&a=${body(answer)}&t=${await tagOf(answer, secret)}`;
 }
 
 // ------------------------------------------------------------------ reading them
@@ -168,7 +167,7 @@ function fromQuery(query, codeField, extraField) {
   const q = new URLSearchParams(query);
   const v = q.get("v"), code = q.get(codeField), extra = q.get(extraField);
   if (!v || !code || !extra) throw new InviteError("link_incomplete", "a field is missing");
-  if (v !== LINK_VERSION) throw new InviteError("link_version", `link version ${v.slice(0, 8)}`);
+  if (v !== INVITE_LINK_VERSION) throw new InviteError("link_version", `link version ${v.slice(0, 8)}`);
   return { code: PREFIX + tidy(code), extra: tidy(extra) };
 }
 

@@ -1,0 +1,40 @@
+// The pure modules of web/: the one list of them (docs/testing.md, "The JS unit tier").
+//
+// A pure module touches nothing of the page when it is imported (no document, window,
+// storage, location, navigator or history: purity.test.mjs imports each one where those are
+// traps), and what it holds is logic the JS tier tests without a browser: every listed module
+// is imported by a test file of tests/js/ (purity.test.mjs checks that too). Where a listed
+// module also has a function that needs the page, the note says which and where it is tested.
+// A module of web/ that looks pure (it names none of the page's globals and imports only
+// listed modules) must be listed, or named in NOT_PURE with the reason.
+
+/** Paths under web/, with what the tier tests of each. */
+export const PURE = {
+  "langs.js": "the UI's languages and the pick of one (boot.js, i18n.js)",
+  "i18n.js": "strings, placeholders, plural forms, numbers; the catalog given by useCatalog (setLang fetches: browser)",
+  "games.js": "the shell's list of games",
+  "cards.js": "card texts, names, articles and faces' markup (installDefs draws into the page: browser)",
+  "engine-text.js": "the engine's refusals and notes in words",
+  "learn/labels.js": "actions and values in words (the review, the hint)",
+  "links.js": "deal and challenge links: made, read, refused (appBase reads location: browser)",
+  "figures.js": "the statistics' figures of a match, and their totals",
+  "chart-draw.js": "the statistics chart's bars and words",
+  "table/perspective.js": "seats and sides as the person sees them",
+  "table/source.js": "the table-source interface and its defaults",
+  "lessons/steps.js": "a lesson's steps, replies, mistakes and stars",
+  "lessons/progress.js": "the lessons' progress record (the storage is given)",
+  "snapshot/format.js": "the stored snapshot's header, page map and checksum",
+  "snapshot/pieces.js": "a snapshot read and written in pieces",
+  "snapshot/store.js": "a stored snapshot opened and read through a backend (storeSnapshot asks navigator.storage: browser)",
+  "together/code.js": "connection codes",
+  "together/invite.js": "invitations and answers, as text and as links",
+  "together/protocol.js": "the messages of a table played together, their checks and the rate limit",
+};
+
+/** Modules of web/ that look pure to the scan of purity.test.mjs but are not, and why
+ * (none today). */
+export const NOT_PURE = {};
+
+/** The page's globals a pure module must not touch at import. */
+export const PAGE_GLOBALS = ["document", "window", "indexedDB", "localStorage", "sessionStorage", "location",
+  "navigator", "history", "self", "caches", "fetch", "BroadcastChannel", "Worker"];
