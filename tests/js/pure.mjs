@@ -29,6 +29,7 @@ export const PURE = {
   "together/code.js": "connection codes",
   "together/invite.js": "invitations and answers, as text and as links",
   "together/protocol.js": "the messages of a table played together, their checks and the rate limit",
+  "pace.js": "the expert's budget at the table from the phone's measured rate, its calibration and recheck",
 };
 
 /** Modules of web/ that look pure to the scan of purity.test.mjs but are not, and why
