@@ -85,11 +85,20 @@ def pytest_runtest_logreport(report):
     _timeline(report)
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_terminal_summary(terminalreporter):
     """A rerun is a flake to look into (docs/testing.md): its first try's error and its browser
-    reports are printed, not only its name (``-rR``)."""
-    if not RERUN_TRIES:
-        return
+    reports are printed, not only its name (``-rR``); the run's last line before pytest's own
+    says how many tests ran again, always (``reruns: 0`` too)."""
+    if RERUN_TRIES:
+        _print_reruns(terminalreporter)
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        names = sorted({nodeid for nodeid, *_ in RERUN_TRIES})
+        terminalreporter.write_line(f"reruns: {len(names)}" + (f" ({', '.join(names)})" if names else ""),
+                                    bold=True, red=bool(names), green=not names)
+
+
+def _print_reruns(terminalreporter):
     terminalreporter.section("first tries of the tests run again")
     for nodeid, when, error, sections in RERUN_TRIES:
         terminalreporter.write_line(f"--- {nodeid} ({when})")
