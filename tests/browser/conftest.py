@@ -73,10 +73,23 @@ import build  # noqa: E402  (the repository's build.py)
 WATCH = """
 window.__csp = [];
 window.__tapeteTapFreshMs = 0;   // tests tap faster than a person: the tap guard's 350 ms is off
-                                 // (its own tests in test_table_polish.py switch it back on)
+                                 // (its own tests in test_tap_guard.py switch it back on)
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
 });
+// every request the page sends to the engine's worker, in order ("act 7S", "bot", "view"):
+// what a test reads to know that something did not happen (tests/browser/waits.py)
+window.__engineLog = [];
+if (typeof Worker === 'function') {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.type === 'call' && typeof msg.json === 'string' && window.__engineLog.length < 5000) {
+      const op = /"op":"(\w+)"/.exec(msg.json), action = /"action":"([^"]*)"/.exec(msg.json);
+      window.__engineLog.push((op ? op[1] : '?') + (action ? ' ' + action[1] : ''));
+    }
+    return post.call(this, msg, ...rest);
+  };
+}
 """
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import time
@@ -435,6 +436,13 @@ def all_pass(view):
 def rival_solo(view):
     """A rival (seat 1 or 3) plays Solo: its partner sits out, the person plays."""
     return view["contract"] == "solo" and view["declarer"] in (1, 3)
+
+
+@functools.cache
+def cover_seed():
+    """A Cuatrola seed whose first hand is a normal hand (everyone passes): the person plays
+    every trick (also a Cuarenta seed the table tests use)."""
+    return cuatrola_seed("cover", all_pass)
 
 
 # ---- late positions: a match played on in CPython, stored through the app's own store ----

@@ -42,7 +42,7 @@ ACTIONABLE = (".controls button.bid, .controls button.rank-btn, .controls button
 
 
 #: A play-together phone's settings: instant speed, English, and motion off: these tests are
-#: about the table between phones, not its animations (test_table_polish.py has those), and
+#: about the table between phones, not its animations (test_table_motion.py has those), and
 #: the "thinking" dots' endless blink on every phone that waits for another cost each of them
 #: about 7 % of a core in frames.
 PHONE_SETTINGS = {"speed": "instant", "lang": "en", "motion": False}

@@ -179,7 +179,7 @@ def test_every_lesson_is_played_to_its_end_by_taps(new_browser, app_url):
     assert not [u for u in seen if "/lessons/" in u], "first paint loaded the lessons"
     assert page.inner_text("#lesson-offer h2") == es["lessons.offer_title"]
     # motion off: this test is about the lessons' steps, words and fit, not the table's
-    # animations (test_table_polish.py has those, with motion on). With motion on, this test
+    # animations (test_table_motion.py has those, with motion on). With motion on, this test
     # took 69 s alone, 38 s of it waiting for the person's turn (most waits 0.8 s: dealing,
     # gathering); with it off, 42 s
     set_settings(page, speed="instant", motion=False)

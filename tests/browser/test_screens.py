@@ -517,7 +517,7 @@ def test_statistics_and_history_fit_a_small_phone(new_browser, app_url):
                 assert all(w >= 150 for w in got["titles"]), (lang, width, route, got)
 
 
-# Every screen but the table (test_table_polish.py has its own) at a phone's, a tablet's and a
+# Every screen but the table (test_table_fit.py has its own) at a phone's, a tablet's and a
 # desktop's window: nothing sticks out sideways. Settings' card preview made the page 6 px
 # wider than a 1024 x 730 window (a tablet held sideways), and 2 px wider than 900 x 620: its
 # four cards took their width from the window, not from the column they sit in.
