@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .helpers import (collect_said, cover_seed, Finger, goto, hold_engine, moves, my_turn, new_match, press,
                       release_engine, set_settings, start_form, stored, wait_moved)
+from .waits import engine_calls, engine_mark, inputs_handled, seen_for
 
 
 # ---------------------------------------------------------------- 1. a tap spans a change of screen
@@ -32,11 +33,13 @@ def test_a_double_tap_on_start_plays_no_card(phone, app_url):
     """Cuarenta, 2 players, seed first-0: the person leads; the second tap of a double tap on
     Start used to land on the jack of spades drawn under the finger and play it."""
     set_settings(phone, speed="instant", lang="en")
+    mark = engine_mark(phone)
     x, y = _second_tap_lands_on_the_table(phone, app_url, "cuarenta", "first-0", "?players=2")
     under = phone.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); "
                            "const b = e && e.closest('button'); return b && b.dataset.card; }", [x, y])
     assert under == "JS", under    # the finger was on a card of the new table
-    phone.wait_for_timeout(800)
+    inputs_handled(phone)          # the tap's click, had it played the card, asked the engine
+    assert engine_calls(phone, mark, "act") == []
     mid = phone.url.split("#/play/")[1]
     assert stored(phone, mid)["match"]["actions"] == []
     assert moves(phone) == 0
@@ -83,15 +86,19 @@ def test_a_tap_on_a_card_drawn_a_moment_before_plays_nothing(phone, app_url):
         for attempt in range(3):   # a machine too busy to tap within 350 ms tries again
             start_form(phone, app_url, "cuarenta", seed="first-0", query="?players=2")
             phone.evaluate(GUARD_ON)
+            hold_engine(phone, "view")           # the table waits for its first view
+            # the form has been seen: "Start" is a person's tap (a fixed 400 ms here let a
+            # form still being drawn make "Start" new to the guard: the tap was refused, and
+            # the test waited 30 s for the match to open; a rerun in a CI run)
+            seen_for(phone, "#start")
             box = phone.locator("#start").bounding_box()
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            phone.wait_for_timeout(400)          # the form has been seen: "Start" is a person's tap
-            hold_engine(phone, "view")           # the table waits for its first view
             phone.touchscreen.tap(x, y)          # first tap: Start
             phone.wait_for_function("() => window.__held && window.__held.length > 0", timeout=30_000)
             phone.evaluate(WATCH_DRAWN, ".table .hand button.card[data-card=JS]")
             release_engine(phone)
             phone.wait_for_function("() => window.__drawn !== null", timeout=30_000, polling=5)
+            mark = engine_mark(phone)
             phone.touchscreen.tap(x, y)          # second tap: on the card drawn under the finger
             drawn, downs = phone.evaluate("[window.__drawn, window.__downs]")
             if downs and downs[0] - drawn < SOON:
@@ -99,7 +106,8 @@ def test_a_tap_on_a_card_drawn_a_moment_before_plays_nothing(phone, app_url):
         else:
             raise AssertionError(f"could not tap within {SOON} ms of the card being drawn: {downs[0] - drawn:.0f} ms")
         assert phone.evaluate("window.__downOn[0]") == "JS"   # the finger came down on the new card
-        phone.wait_for_timeout(600)
+        inputs_handled(phone)              # had the tap counted, its click asked the engine to play
+        assert engine_calls(phone, mark, "act") == []
         mid = phone.url.split("#/play/")[1]
         assert stored(phone, mid)["match"]["actions"] == []
         assert moves(phone) == 0
@@ -124,7 +132,7 @@ def test_a_tap_on_a_button_of_a_dialog_just_opened_does_nothing(phone, app_url):
     phone.evaluate(GUARD_ON)
     try:
         for attempt in range(3):   # a machine too busy to tap within 350 ms tries again
-            phone.wait_for_timeout(400)
+            seen_for(phone, "#scores")           # a person's tap opens the score sheet
             phone.evaluate(WATCH_DRAWN, close)
             press(phone, phone.locator("#scores"))
             phone.wait_for_function("() => window.__drawn !== null", timeout=30_000, polling=5)
@@ -136,7 +144,7 @@ def test_a_tap_on_a_button_of_a_dialog_just_opened_does_nothing(phone, app_url):
             phone.wait_for_selector("dialog.scores[open]", state="detached", timeout=5_000)
         else:
             raise AssertionError(f"could not tap within {SOON} ms of the dialog opening: {downs[-1] - drawn:.0f} ms")
-        phone.wait_for_timeout(300)
+        inputs_handled(phone)            # (a click on "Close" closes the dialog at once)
         assert phone.locator("dialog.scores[open]").count() == 1   # the quick tap did nothing
         phone.wait_for_function("(t) => performance.now() - t >= 400", arg=drawn)
         press(phone, phone.locator(close))
@@ -148,8 +156,11 @@ def test_a_tap_on_a_button_of_a_dialog_just_opened_does_nothing(phone, app_url):
 def test_a_double_tap_on_start_is_not_a_refused_card_in_cuatrola(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     collect_said(phone)
+    mark = engine_mark(phone)
     _second_tap_lands_on_the_table(phone, app_url, "cuatrola", "double-1")
-    phone.wait_for_timeout(800)
+    inputs_handled(phone)
+    # a card refused is explained by the engine first; nothing was asked of it, nothing said
+    assert engine_calls(phone, mark, "explain") == [] and engine_calls(phone, mark, "act") == []
     said = phone.evaluate("window.__said")
     refusals = [s for s in said if "bid" in s.lower() and "first" in s.lower()]
     assert not refusals, refusals
@@ -207,7 +218,7 @@ def test_a_double_tap_on_skip_opens_nothing_that_moved_under_the_finger(phone, a
             goto(phone, app_url, "#/help")
             goto(phone, app_url, "#/")
             phone.wait_for_selector("#lesson-offer-skip", timeout=10_000)
-            phone.wait_for_timeout(400)             # the offer has been seen
+            seen_for(phone, "#lesson-offer-skip")   # the offer has been seen
             phone.evaluate(GUARD_ON)
             phone.evaluate(WATCH_DRAWN, "#nothing")  # (only the fingers' times)
             box = phone.locator("#lesson-offer-skip").bounding_box()
@@ -223,9 +234,10 @@ def test_a_double_tap_on_skip_opens_nothing_that_moved_under_the_finger(phone, a
         else:
             raise AssertionError(f"could not double tap within {SOON} ms: {downs}")
         assert under and under.startswith("new-"), f"nothing moved under the finger ({under}): the check is empty"
-        phone.wait_for_timeout(600)
+        inputs_handled(phone)            # (a click on a link opens its screen at once)
         assert phone.evaluate("location.hash") == "#/", "the second tap opened what moved under it"
-        # a person's tap, 400 ms later, opens it at once
+        # a person's tap, once the button has been seen where it is now, opens it at once
+        seen_for(phone, f"#{under}")
         phone.tap(f"#{under}")
         phone.wait_for_function("() => location.hash.startsWith('#/new/')", timeout=10_000)
     finally:
