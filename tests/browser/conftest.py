@@ -84,7 +84,7 @@ if (typeof Worker === 'function') {
   const post = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (msg, ...rest) {
     if (msg && msg.type === 'call' && typeof msg.json === 'string' && window.__engineLog.length < 5000) {
-      const op = /"op":"(\w+)"/.exec(msg.json), action = /"action":"([^"]*)"/.exec(msg.json);
+      const op = /"op":"(\\w+)"/.exec(msg.json), action = /"action":"([^"]*)"/.exec(msg.json);
       window.__engineLog.push((op ? op[1] : '?') + (action ? ' ' + action[1] : ''));
     }
     return post.call(this, msg, ...rest);

@@ -9,8 +9,10 @@ import functools
 from engine.api import handle
 
 from .conftest import read_catalog
-from .helpers import (act_once, cover_seed, cuatrola_seed, goto, my_turn, new_match, press, put_raw, rival_solo,
-                      set_settings, start_form, use_language)
+from .helpers import (cover_seed, cuatrola_seed, goto, match_file, my_turn, new_match, open_stored,
+                      played_until, press, put_raw, rival_solo, seat0_view, set_settings, start_form,
+                      use_language)
+from .waits import resize
 
 
 SIZES = """() => ({ prompt: parseFloat(getComputedStyle(document.querySelector('.prompt')).fontSize),
@@ -53,30 +55,55 @@ HEADER_FITS = """() => {
 }"""
 
 
+@functools.cache
+def positions():
+    """The table states these tests look at, reached in CPython (``played_until``), no taps:
+    {name: match}. Cuatrola (seed ``cover_seed``): the person's first bid, a trick being
+    played (cards in the middle, the person to play); Cuatrola with a rival playing Solo (the
+    contract in the header's subtitle); Cuarenta for four at the person's first turn; the
+    same Cuatrola states with the hint and take-back buttons switched on."""
+    cover = match_file("cuatrola", seed=cover_seed())
+    solo = played_until(match_file("cuatrola", seed=cuatrola_seed("hdr", rival_solo)),
+                        lambda v: v["turn"] == 0 and v["phase"] == "play")
+    assert rival_solo(seat0_view(solo)), seat0_view(solo)
+    out = {
+        "cuatrola bids": played_until(cover, lambda v: v["turn"] == 0),
+        "cuatrola trick": played_until(cover, lambda v: v["turn"] == 0 and v["phase"] == "play" and v["trick"]),
+        "cuatrola solo": solo,
+        "cuarenta": played_until(match_file("cuarenta", seed=cover_seed()), lambda v: v["turn"] == 0),
+    }
+    for name in ("cuatrola bids", "cuatrola trick"):
+        m = out[name]
+        out[f"{name}, assists"] = dict(m, meta={**m["meta"], **ASSISTS})
+    return out
+
+
+def open_position(page, app_url, name, lang):
+    """The table of ``positions()[name]`` opened (stored as a new record for ``lang``)."""
+    open_stored(page, app_url, positions()[name], mid=f"fit-{lang}-{name.replace(' ', '-').replace(',', '')}")
+    my_turn(page)
+
+
 def test_the_table_header_fits_a_small_phone(phone, app_url):
     # seen at 320 px: the trump chip and the score left the title 3 px ("Hand 1" gone); seen
     # at 412 px in Spanish: "Solo de Izquierda" cut to "Solo de Izq…" (the header was only
     # looked at while bidding, whose subtitle is short)
-    solo = cuatrola_seed("hdr", rival_solo)
     try:
         for lang in ("en", "es", "de", "fr"):
-            phone.set_viewport_size({"width": 412, "height": 839})
+            resize(phone, 412, 839)
             use_language(phone, app_url, lang, speed="instant")
-            for game, seed in (("cuatrola", cover_seed()), ("cuatrola", solo), ("cuarenta", cover_seed())):
-                new_match(phone, app_url, game, {}, seed=seed)
-                my_turn(phone)
-                if game == "cuatrola" and seed == solo:    # the contract in the subtitle
-                    press(phone, phone.locator(".controls button.bid[data-action=pass]"))
-                    phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=60_000)
+            for name in ("cuatrola bids", "cuatrola solo", "cuarenta"):
+                open_position(phone, app_url, name, lang)
+                if name == "cuatrola solo":    # the contract in the subtitle
                     assert phone.inner_text(".tbar .tsub") != read_catalog(lang)["table.bidding"]
                 for width in (320, 360, 412):
-                    phone.set_viewport_size({"width": width, "height": 640})
-                    phone.wait_for_timeout(50)
-                    assert phone.evaluate(HEADER_FITS) == [], (lang, game, width)
-                    if game == "cuatrola":   # the trump stays named (its chip's accessible name)
+                    resize(phone, width, 640)
+                    assert phone.evaluate(HEADER_FITS) == [], (lang, name, width)
+                    if name.startswith("cuatrola"):   # the trump stays named (its chip's accessible name)
                         assert phone.locator(".tbar .trump-chip").get_attribute("aria-label")
+                resize(phone, 412, 839)
     finally:
-        phone.set_viewport_size({"width": 412, "height": 839})
+        resize(phone, 412, 839)
         use_language(phone, app_url, "en", speed="instant")
 
 
@@ -106,23 +133,20 @@ def test_no_seat_name_is_broken_inside_a_word_on_a_small_phone(phone, app_url):
     # seen at 360 px in Spanish: "Izquier|da" and "Derech|a" on two lines beside the felt
     try:
         for lang in ("es", "fr", "de", "en"):
-            phone.set_viewport_size({"width": 412, "height": 839})
+            resize(phone, 412, 839)
             use_language(phone, app_url, lang, speed="instant")
-            for game in ("cuatrola", "cuarenta"):
-                new_match(phone, app_url, game, {}, seed=cover_seed())
-                my_turn(phone)
-                # the side columns are narrowest with cards in the middle: a trick being played
-                while game == "cuatrola" and not phone.locator(".trick .card").count():
-                    act_once(phone)
-                    my_turn(phone)
-                assert phone.locator(".felt .seat-label .name").count() >= 3, (lang, game)
+            # the side columns are narrowest with cards in the middle: a trick being played
+            for name in ("cuatrola trick", "cuarenta"):
+                open_position(phone, app_url, name, lang)
+                assert phone.locator(".felt .seat-label .name").count() >= 3, (lang, name)
                 for width in (320, 360, 412):
-                    phone.set_viewport_size({"width": width, "height": 640})
-                    phone.wait_for_timeout(50)
-                    assert phone.evaluate(NAMES_BROKEN) == [], (lang, game, width)
+                    resize(phone, width, 640)
+                    assert phone.evaluate(NAMES_BROKEN) == [], (lang, name, width)
+                resize(phone, 412, 839)
     finally:
-        phone.set_viewport_size({"width": 412, "height": 839})
+        resize(phone, 412, 839)
         use_language(phone, app_url, "en", speed="instant")
+
 
 # A phone held sideways: the table's two columns (the felt; your row, the controls and your
 # hand) within the screen, nothing of the controls cut and nothing to scroll to.
@@ -150,43 +174,30 @@ def test_the_table_fits_a_phone_held_sideways(phone, app_url):
     # hint and take-back buttons the announcement line went up out of reach
     try:
         for lang in ("de", "fr", "es"):
-            phone.set_viewport_size({"width": 412, "height": 839})
+            resize(phone, 412, 839)
             use_language(phone, app_url, lang, speed="instant")
-            for game, assists in (("cuatrola", False), ("cuarenta", False), ("cuatrola", True)):
-                if assists:   # hint and take-back switched on: both stay in the table's menu
-                    # the app afresh first: after the sideways sizes, Chromium's phone emulation
-                    # kept the page's touch points off its boxes in one CI run (the label's
-                    # centre hit the legend above it, again and again, for 30 s)
-                    goto(phone, app_url, "#/", reload=True)
-                    start_form(phone, app_url, game, seed=cover_seed())
-                    for box in ("#assist-hint", "#assist-takeback"):   # tapped like a player,
-                        # in mid-screen (the form's sticky "Start" bar covers its bottom edge)
-                        phone.locator(box).evaluate("e => e.scrollIntoView({block: 'center'})")
-                        press(phone, phone.locator(f"label[for={box[1:]}]"))
-                        assert phone.is_checked(box), (lang, box)
-                    press(phone, phone.locator("#start"))
-                    phone.wait_for_selector(".table .hand", timeout=30_000)
-                else:
-                    new_match(phone, app_url, game, {}, seed=cover_seed())
-                for moment in ("first turn", "trick"):
-                    my_turn(phone)
-                    if moment == "trick":  # the felt with cards in the middle, your cards to play
-                        while not phone.locator(".hand button.card:not(.illegal)").count() or (
-                                game == "cuatrola" and not phone.locator(".trick .card").count()):
-                            act_once(phone)
-                            my_turn(phone)
-                    elif game == "cuatrola":
-                        assert phone.locator(".controls button.bid").count() >= 3, lang
-                    for width, height in ((667, 375), (740, 360), (839, 412)):
-                        phone.set_viewport_size({"width": width, "height": height})
-                        phone.wait_for_timeout(50)
-                        assert phone.evaluate(SIDEWAYS_FITS) == [], (lang, game, moment, width, height)
-                        assert phone.evaluate(HEADER_FITS) == [], (lang, game, moment, width, height)
-                    phone.set_viewport_size({"width": 412, "height": 839})
-                    if assists:   # upright again, the buttons are back beside your seat
-                        assert phone.locator("#hint-btn").is_visible()
+            if lang == "de":   # hint and take-back switched on by taps on the form, in mid-screen
+                start_form(phone, app_url, "cuatrola", seed=cover_seed())   # (its sticky "Start" bar
+                for box in ("#assist-hint", "#assist-takeback"):            # covers its bottom edge)
+                    phone.locator(box).evaluate("e => e.scrollIntoView({block: 'center'})")
+                    press(phone, phone.locator(f"label[for={box[1:]}]"))
+                    assert phone.is_checked(box), (lang, box)
+            # the first turn (Cuatrola: the bids) and the felt with cards in the middle, your
+            # cards to play; with the hint and take-back on, both stay in the table's menu
+            for name in ("cuatrola bids", "cuatrola trick", "cuarenta", "cuatrola bids, assists",
+                         "cuatrola trick, assists"):
+                open_position(phone, app_url, name, lang)
+                if name == "cuatrola bids":
+                    assert phone.locator(".controls button.bid").count() >= 3, lang
+                for width, height in ((667, 375), (740, 360), (839, 412)):
+                    resize(phone, width, height)
+                    assert phone.evaluate(SIDEWAYS_FITS) == [], (lang, name, width, height)
+                    assert phone.evaluate(HEADER_FITS) == [], (lang, name, width, height)
+                resize(phone, 412, 839)
+                if name.endswith("assists"):   # upright again, the buttons are back beside your seat
+                    assert phone.locator("#hint-btn").is_visible()
     finally:
-        phone.set_viewport_size({"width": 412, "height": 839})
+        resize(phone, 412, 839)
         use_language(phone, app_url, "en", speed="instant")
 
 
@@ -269,12 +280,12 @@ def test_the_table_fits_every_window_with_every_row_of_controls(phone, app_url):
     looks = (("de", {}), ("es", {}), ("es", {"cardSize": "large", "indices": "large", "hand": "left"}))
     try:
         for lang, look in looks:
-            phone.set_viewport_size({"width": 412, "height": 839})
+            resize(phone, 412, 839)
             use_language(phone, app_url, lang, speed="instant", **{"cardSize": "normal", "indices": "normal", "hand": "right", **look})
             for n, (name, match, card) in enumerate(every_controls_row()):
                 rid = f"rows-{lang}-{len(look)}-{n}"
                 put_raw(phone, record(rid, match))
-                phone.set_viewport_size({"width": 412, "height": 839})
+                resize(phone, 412, 839)
                 phone.goto(f"{app_url}#/play/{rid}")
                 phone.wait_for_selector(".table .controls button, .table .hand button.card:not(.illegal)", timeout=60_000)
                 if card:
@@ -283,8 +294,7 @@ def test_the_table_fits_every_window_with_every_row_of_controls(phone, app_url):
                     assert phone.locator(".controls .capture-btn").count() >= 4, name
                 assert phone.locator("#hint-btn").count() == 1, name
                 for w, h in WINDOWS + [(h, w) for w, h in WINDOWS]:
-                    phone.set_viewport_size({"width": w, "height": h})
-                    phone.wait_for_timeout(60)
+                    resize(phone, w, h)
                     where = (lang, look, name, w, h)
                     assert phone.evaluate(SIDEWAYS_FITS) == [], where
                     assert phone.evaluate(HEADER_FITS) == [], where
@@ -300,5 +310,5 @@ def test_the_table_fits_every_window_with_every_row_of_controls(phone, app_url):
                           const r = e.getBoundingClientRect(); return [r.left, r.right]; })""")
                         assert all(a[1] <= b[0] + 0.5 for a, b in zip(lefts, lefts[1:])), (where, lefts)
     finally:
-        phone.set_viewport_size({"width": 412, "height": 839})
+        resize(phone, 412, 839)
         use_language(phone, app_url, "en", speed="instant", cardSize="normal", indices="normal", hand="right")
