@@ -10,8 +10,9 @@ import re
 from engine.api import handle
 
 from .conftest import ROOT, read_catalog
-from .helpers import (box_overlaps, capture_position, collect_said, cover_seed, cuarenta_move, goto, moves,
-                      my_turn, new_match, play_cuarenta, press, set_settings, stored, wait_moved)
+from .helpers import (box_overlaps, capture_position, claim_position, collect_said, cover_seed, cuarenta_move,
+                      cut_before_my_move, goto, moves, my_turn, new_match, open_stored, person_moves, press,
+                      set_settings, stored, tap_action, wait_moved)
 
 
 # ---------------------------------------------------------------- 2. announcements cover nothing
@@ -49,9 +50,9 @@ def test_announcements_cover_no_control_and_no_card(phone, app_url):
     phone.locator(f".hand button.card[data-card='{card}']").tap()
     assert phone.locator(".controls button.capture-btn").count() == len(options)
     _announce_and_check(phone)
-    # Cuarenta, 2 players: the ronda claim buttons (seed claim-3, test_cuarenta.py)
-    new_match(phone, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
-    play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+    # Cuarenta, 2 players: the ronda claim buttons (the claim reached in CPython)
+    open_stored(phone, app_url, claim_position())
+    phone.wait_for_selector(".controls button.rank-btn")
     _announce_and_check(phone)
     # Cuatrola: a trick on the table, the bid buttons
     new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
@@ -71,7 +72,7 @@ def test_one_announcement_per_event(phone, app_url):
     set_settings(phone, speed="fast", lang="en")
     new_match(phone, app_url, "cuatrola", {}, seed=cover_seed())
     collect_said(phone)
-    for _ in range(12):
+    for _ in range(8):       # the bids, then tricks (each trick's plays and its winner said)
         my_turn(phone)
         before = moves(phone)
         bids = phone.locator(".controls button.bid[data-action=pass]")
@@ -94,17 +95,24 @@ THIRD_PERSON_YOU = {
 
 
 def test_messages_about_you_read_right(phone, app_url):
-    """A 2-player game played to the first ronda claim (seed claim-3): every line said about
+    """A 2-player game (played in CPython up to the person's last card laid down before a
+    ronda claim) played on by taps to the claim, and the claim made: every line said about
     the person or the person's side is in the second person (en), and in Spanish too."""
-    for lang in ("en", "es"):
-        # (motion off: the words are the subject; the animations have their own tests here)
+    claim = claim_position()
+    start = cut_before_my_move(claim, lambda action: ":" not in action)   # a card laid down
+    mine_to_play = person_moves(start, claim)
+    for n, lang in enumerate(("en", "es")):
+        # (motion off: the words are the subject; the animations have their own tests)
         set_settings(phone, speed="instant", lang=lang, motion=False)
         goto(phone, app_url, "#/", reload=True)
         collect_said(phone)
-        new_match(phone, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
-        play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+        open_stored(phone, app_url, start, mid=f"you-{lang}")
+        for action in mine_to_play:     # (the computer players choose as in CPython)
+            tap_action(phone, action)
+        my_turn(phone)
         before = moves(phone)
-        phone.locator(".controls button.rank-btn[data-action='claim:K']").tap()
+        claim_btn = phone.locator(".controls button.rank-btn").first
+        claim_btn.tap()
         wait_moved(phone, before)
         said = phone.evaluate("window.__said")
         bad = [s for s in said if THIRD_PERSON_YOU[lang].search(s)]
@@ -156,7 +164,7 @@ def test_the_prompt_never_names_the_person_as_another_player(phone, app_url):
         set_settings(phone, speed="normal", lang="en")
         new_match(phone, app_url, game, {}, seed=cover_seed(), query=query)
         phone.evaluate(PROMPTS)
-        for _ in range(6):
+        for _ in range(3):   # three times the computer players' plays shown, then the person's turn
             my_turn(phone)
             before = moves(phone)
             if game == "cuarenta":
