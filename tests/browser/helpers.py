@@ -535,6 +535,13 @@ def near_hand_end(match):
     return dict(done, actions=done["actions"][:n + (mine[-1] if mine else len(turns) - 1)])
 
 
+def near_match_end(match):
+    """``match`` played on in CPython (as ``played_until``) to its end, then cut back to the
+    person's last move: the table then finishes the match live (its match-over dialog)."""
+    done = played_until(match, lambda view: False)
+    return cut_before_my_move(done)
+
+
 def claim_position(players=2, prefix="claim", limit=200):
     """A Cuarenta match for ``players`` played on in CPython (``played_until``, the person
     keen on captures) up to the person's ronda claim in its first hand, with the rival's ronda behind it: the first seed

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from engine.api import handle
 
-from .helpers import (close_dialog, goto, match_file, moves, near_hand_end, new_match, open_stored,
-                      play_cuatrola, played_until, press, set_settings, store_match, stored, wait_moved,
+from .helpers import (close_dialog, goto, match_file, moves, near_hand_end, near_match_end, open_stored,
+                      play_cuatrola, played_until, press, seat0_view, set_settings, store_match, stored, wait_moved,
                       wait_ready)
+from .waits import engine_calls, engine_round_trip
 
 
 # ---------------------------------------------------------------- 5. the hand's summary, again
 def test_the_hand_summary_and_score_sheet_can_be_reopened(phone, app_url):
-    """The first hand (seed sheet-1, 3 hands) played in CPython up to the person's last card,
-    then by taps to its end."""
+    """The first hand (seed sheet-2, 3 hands) played in CPython up to the person's last card,
+    then by taps to its end. The second hand starts with a computer player's bid (seed
+    sheet-1's started with the person's: that the computer players wait was not seen)."""
     set_settings(phone, speed="instant", lang="en")
-    late = near_hand_end(match_file("cuatrola", {"end": "hands", "hands": 3}, seed="sheet-1"))
+    late = near_hand_end(match_file("cuatrola", {"end": "hands", "hands": 3}, seed="sheet-2"))
+    assert seat0_view(played_until(late, lambda v: v["hands_played"] >= 1))["turn"] != 0
     mid = open_stored(phone, app_url, late)
     for _ in range(200):
         phone.wait_for_selector("dialog[open], .controls button.bid, .hand button.card:not(.illegal)", timeout=60_000)
@@ -36,7 +39,9 @@ def test_the_hand_summary_and_score_sheet_can_be_reopened(phone, app_url):
     again = phone.locator("dialog.hand-over[open]")
     again.wait_for(timeout=30_000)
     assert again.inner_text() == summary
-    phone.wait_for_timeout(1500)
+    # (every request the page had sent by then answered: none was a computer player's move)
+    engine_round_trip(phone)
+    assert engine_calls(phone, op="bot") == [], "the computer players moved under the hand's result"
     assert len(stored(phone, mid)["match"]["actions"]) == n
     press(phone, again.locator("button.primary"))
     phone.wait_for_selector("dialog.hand-over[open]", state="detached")
@@ -46,8 +51,9 @@ def test_the_hand_summary_and_score_sheet_can_be_reopened(phone, app_url):
     # once closed it is not shown again ...
     phone.reload()
     wait_ready(phone)
-    phone.wait_for_selector(".table .hand button.card", timeout=30_000)
-    phone.wait_for_timeout(1000)
+    # the second hand goes on to the person's turn (a result shown again would hold it)
+    phone.wait_for_selector(".controls button.bid, .hand button.card:not(.illegal)", timeout=30_000)
+    engine_round_trip(phone)
     assert phone.locator("dialog[open]").count() == 0
     press(phone, phone.locator("#scores"))     # ... and can be opened again from the table
     dlg = phone.locator("dialog.scores[open]")
@@ -108,7 +114,9 @@ def test_play_again_starts_the_same_rules_at_once(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
     goto(phone, app_url, "#/")
     rules = {"end": "target", "target": 1}
-    mid = new_match(phone, app_url, "cuatrola", rules, seed="browser-1", level="heuristic")
+    # the match played in CPython up to the person's last card, then to its end by taps
+    mid = open_stored(phone, app_url, near_match_end(match_file("cuatrola", rules, seed="browser-1",
+                                                                 level="heuristic")))
     old = stored(phone, mid)["match"]
     play_cuatrola(phone, mid, max_steps=200, keep_over=True)
     press(phone, phone.locator("dialog.match-over[open] button[data-value=again]"))
