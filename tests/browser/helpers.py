@@ -469,6 +469,18 @@ def captures_first(view):
     return next((a for a in view["legal"] if ":" in a and not a.startswith(("claim:", "take:"))), view["legal"][0])
 
 
+def first_card_first_capture(view):
+    """The person's move as ``cuarenta_move`` taps it: the first playable card of the hand and,
+    when it captures, the first capture offered (at a claim: the first legal action)."""
+    for card in view["hand"]:
+        options = [o for o in view.get("captures", []) if o["card"] == card]
+        if options:
+            return options[0]["action"]
+        if card in view["legal"]:
+            return card
+    return view["legal"][0]
+
+
 def played_until(match, stop, level=None, person=first_legal):
     """``match`` played on in CPython until ``stop(view)`` holds for the person's view (seat
     0), or the match is over: the computer players choose as the app's ``bot`` op (at the

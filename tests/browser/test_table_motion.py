@@ -3,14 +3,20 @@ haptics and animations following the settings and the system's reduced motion.""
 
 from __future__ import annotations
 
-from .helpers import (cuarenta_move, goto, moves, my_turn, new_match, press, set_settings, wait_moved)
+from .helpers import (cuarenta_move, cut_before_my_move, first_card_first_capture, goto, match_file, moves, my_turn,
+                      new_match, open_stored, person_moves, played_until, press, set_settings, tap_action, wait_moved)
+from .waits import still
 
 
 def test_your_hand_is_never_empty_while_the_others_hold_new_cards(phone, app_url):
     """Cuarenta, 2 players, seed deal-1: the person's capture with the last card of deal 1
-    (action 10, CPython). While it is shown, the new deal is not on the table yet for anyone."""
+    (action 10; played in CPython up to the person's card before it, then by taps). While it
+    is shown, the new deal is not on the table yet for anyone."""
     set_settings(phone, speed="normal", lang="en")
-    new_match(phone, app_url, "cuarenta", {}, seed="deal-1", query="?players=2")
+    done = played_until(match_file("cuarenta", {"players": 2}, seed="deal-1"),
+                        lambda v: v["deal_no"] > 1, person=first_card_first_capture)
+    start = cut_before_my_move(cut_before_my_move(done))
+    open_stored(phone, app_url, start)
     phone.evaluate("""() => { window.__gaps = [];
       const look = () => { const table = document.querySelector('.table.cuarenta');
         if (table) { const mine = document.querySelectorAll('.hand button.card').length;
@@ -18,18 +24,17 @@ def test_your_hand_is_never_empty_while_the_others_hold_new_cards(phone, app_url
           if (!mine && theirs) window.__gaps.push(theirs); }
         window.__look = requestAnimationFrame(look); };
       look(); }""")
-    for _ in range(12):
-        my_turn(phone)
-        before = moves(phone)
-        cuarenta_move(phone)
-        wait_moved(phone, before)
-        if moves(phone) >= 10:
-            break
-    phone.wait_for_function("() => Number(document.getElementById('screen').dataset.moves) >= 11", timeout=30_000)
-    phone.wait_for_timeout(1500)
+    for action in person_moves(start, done):    # the last of them: the capture that ends the deal
+        tap_action(phone, action)
+    # the new deal in the person's hand, and nothing moving any more: the moment is over
+    phone.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) >= n"
+                            " && document.querySelectorAll('.hand button.card').length === 5", arg=len(done["actions"]),
+                            timeout=30_000)
+    still(phone)
     gaps = phone.evaluate("() => { cancelAnimationFrame(window.__look); return window.__gaps.length; }")
     set_settings(phone, speed="instant")
     assert gaps == 0, gaps
+
 
 VIBRATIONS = """() => { window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; }; }"""
 WATCH_MOTION = """() => { window.__moving = [];
