@@ -7,14 +7,24 @@ from .helpers import (my_turn, new_match, put_raw, set_settings, stored, wait_re
 
 
 # ---------------------------------------------------------------- 3. resuming a Cuarenta match
-def _slow_python(page):
-    """The next start of Python waits 8 s (a snapshot restore that hangs, then a normal boot).
-    (4 s were too short once, in a busy CI run: the waiting page was gone, Python up, when
-    the test looked for it within 10 s of the reload.)"""
+def _python_held(page):
+    """The next start of Python never comes (a snapshot restore that hangs, with no deadline):
+    what the table shows before Python, for as long as the test looks. ``_python_back`` then
+    starts the app again as usual (restored from its snapshot)."""
     page.wait_for_function("""async () => { const root = await navigator.storage.getDirectory();
       try { await root.getFileHandle('tapete-snapshot.bin'); return true; } catch { return false; } }""",
                            timeout=60_000)
-    page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=8000')")
+    page.evaluate(f"localStorage.setItem('tapete.debug.snapshot', 'hang,timeout={HELD_MS}')")
+
+
+#: The held restore's deadline (ms): longer than any test looks at the page before Python.
+HELD_MS = 600_000
+
+
+def _python_back(page):
+    page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
+    page.reload()
+    wait_ready(page)
 
 
 def test_a_resumed_cuarenta_match_is_drawn_from_its_stored_view(phone, app_url):
@@ -23,9 +33,10 @@ def test_a_resumed_cuarenta_match_is_drawn_from_its_stored_view(phone, app_url):
     my_turn(phone)
     hand = phone.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")
     warnings = []
-    phone.on("console", lambda m: warnings.append(m.text) if "stored view" in m.text else None)
+    warn = lambda m: warnings.append(m.text) if "stored view" in m.text else None   # noqa: E731
+    phone.on("console", warn)
     try:
-        _slow_python(phone)
+        _python_held(phone)
         phone.reload()
         phone.wait_for_selector("#screen[data-preview=stored] .table.cuarenta .hand button.card", timeout=10_000)
         assert phone.evaluate("() => window.__tapete.ready") is False
@@ -33,8 +44,9 @@ def test_a_resumed_cuarenta_match_is_drawn_from_its_stored_view(phone, app_url):
         assert phone.locator(".spinner").count() == 0
         assert not warnings, warnings
     finally:
-        phone.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
-    wait_ready(phone)
+        phone.remove_listener("console", warn)
+        _python_back(phone)
+    # (the stored view turning live when Python comes: test_snapshot.py, the resumed match)
     phone.wait_for_function("() => !document.getElementById('screen').dataset.preview", timeout=30_000)
     my_turn(phone)
     assert stored(phone, mid)["status"] == "playing"
@@ -63,13 +75,12 @@ def test_the_waiting_text_on_a_table_is_readable(phone, app_url):
     rec.pop("view")
     put_raw(phone, rec)
     try:
-        _slow_python(phone)
+        _python_held(phone)
         phone.reload()
         phone.wait_for_selector(".waiting-page p", timeout=10_000)
         assert phone.evaluate("() => window.__tapete.ready") is False
         ratio = phone.evaluate(CONTRAST, ".waiting-page p")
         assert ratio >= 4.5, ratio
     finally:
-        phone.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
-    wait_ready(phone)
+        _python_back(phone)
     phone.wait_for_selector(".table .hand button.card", timeout=30_000)
