@@ -130,7 +130,26 @@ def dist(tmp_path_factory):
 
 class AppHandler(build.DistHandler):
     """``build.py serve``'s handler; ``server.extra`` ({path: (type, text)}) serves files
-    that are not in dist/, for one test at a time (this worker's server only)."""
+    that are not in dist/, for one test at a time (this worker's server only), and
+    ``server.in_flight`` counts the requests being answered (``answered``)."""
+
+    def parse_request(self):
+        ok = super().parse_request()
+        if ok:
+            with self.server.quiet:
+                self.server.in_flight += 1
+            self._counted = True
+        return ok
+
+    def handle_one_request(self):
+        self._counted = False
+        try:
+            super().handle_one_request()
+        finally:
+            if self._counted:
+                with self.server.quiet:
+                    self.server.in_flight -= 1
+                    self.server.quiet.notify_all()
 
     def send_head(self):
         extra = getattr(self.server, "extra", None) or {}
@@ -151,8 +170,16 @@ def serve(directory: Path) -> build.DistServer:
     handler = functools.partial(AppHandler, directory=str(directory))
     srv = build.DistServer(("127.0.0.1", 0), handler)
     srv.log, srv.extra = [], {}
+    srv.in_flight, srv.quiet = 0, threading.Condition()
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
+
+
+def answered(srv: build.DistServer, timeout: float = 30) -> None:
+    """Until ``srv`` is answering no request: with ``srv.offline`` set it takes no new one, so
+    every answer already on its way has gone (its log is then final)."""
+    with srv.quiet:
+        assert srv.quiet.wait_for(lambda: srv.in_flight == 0, timeout), f"{srv.in_flight} requests still answered"
 
 
 def stop(srv: build.DistServer) -> None:

@@ -12,7 +12,7 @@ import json
 import re
 import time
 
-from .conftest import ROOT, read_catalog
+from .conftest import ROOT, answered, read_catalog
 from .helpers import moves, set_settings, wait_ready
 
 GAMES = ("cuatrola", "cuarenta")
@@ -352,7 +352,7 @@ def test_the_lessons_work_offline(phone, app_url, server, installed):
     try:
         server.offline = True
         installed.context.set_offline(True)
-        phone.wait_for_timeout(300)   # (answers already on their way)
+        answered(server)   # (answers already on their way are done)
         n = len(server.log)
         phone.goto(app_url + "#/learn")
         phone.reload()
