@@ -30,7 +30,7 @@ CPU_BOUND_WORKERS_PER_CORE = 1
 WAITING = ("browser", "webkit_firefox", "pyodide", "package", "build")
 #: Run first (in this order), so that the long tests do not start last: each entry is a
 #: part of a test's node id (the WebKit and Firefox smoke tests are the longest of all).
-FIRST = ("tests/webkit_firefox/", "tests/browser/test_lessons.py::test_every_lesson",
+FIRST = ("tests/webkit_firefox/", "tests/browser/test_lessons.py::test_a_first_lesson_of_each_game",
          "tests/engine/test_api_hardening.py::test_fuzz_the_facade", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
 
 
