@@ -34,6 +34,13 @@ FIRST = ("tests/webkit_firefox/", "tests/browser/test_lessons.py::test_a_first_l
          "tests/engine/test_api_hardening.py::test_fuzz_the_facade", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
 
 
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory):
+    """dist/ built once per run, for every browser (tests/once.py)."""
+    from tests.once import build_dist
+    return build_dist(tmp_path_factory)
+
+
 def _cores() -> int:
     try:
         return len(os.sched_getaffinity(0))

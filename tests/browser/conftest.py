@@ -21,8 +21,6 @@ copied wherever a first visit is not what a test is about (``new_browser(install
 from __future__ import annotations
 
 import collections
-import contextlib
-import fcntl
 import functools
 import io
 import json
@@ -66,6 +64,7 @@ for _exe in (CHROMIUM, CHROMIUM_FULL):
                     "chromium-headless-shell)", allow_module_level=True)
 
 import build  # noqa: E402  (the repository's build.py)
+from tests.once import locked, run_dir  # noqa: E402
 
 # Watches every page for CSP violations (Playwright's init scripts are not subject to CSP), and
 # lets the tests tap a control as soon as it is drawn (web/ui.js, the tap guard: a person cannot
@@ -94,38 +93,7 @@ if (typeof Worker === 'function') {
 
 
 # ---------------------------------------------------------------------------- the app
-def _run_dir(tmp_path_factory) -> Path | None:
-    """A directory shared by every xdist worker of this run (None without xdist)."""
-    if os.environ.get("PYTEST_XDIST_WORKER") is None:
-        return None
-    return tmp_path_factory.getbasetemp().parent
-
-
-@contextlib.contextmanager
-def _locked(path: Path):
-    with open(path, "a+") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
-
-
-@pytest.fixture(scope="session")
-def dist(tmp_path_factory):
-    """dist/ built once per run: by the first xdist worker that needs it (the others wait
-    on a lock and read its build info); never two builds at once. No test writes into it:
-    a test that needs another build uses ``own_dist``."""
-    shared = _run_dir(tmp_path_factory)
-    if shared is None:
-        return build.build(quiet=True)
-    with _locked(shared / "dist.lock"):
-        done = shared / "dist.json"
-        if done.is_file():
-            return json.loads(done.read_text())
-        info = build.build(quiet=True)
-        done.write_text(json.dumps(info))
-        return info
+# (dist/ is built once per run: tests/conftest.py's ``dist``, tests/once.py)
 
 
 class AppHandler(build.DistHandler):
@@ -388,13 +356,13 @@ def prepared(pw, app_url, server, tmp_path_factory):
     active, every file cached, the engine's memory snapshot stored), no setting changed.
     ``new_browser(installed=True)`` starts from a copy of it. Made once per run: by the
     first xdist worker that needs it (the others wait on a lock, then copy it too)."""
-    shared = _run_dir(tmp_path_factory)
+    shared = run_dir(tmp_path_factory)
     if shared is None:
         made = _prepare(pw, app_url, server)
         yield made
         shutil.rmtree(made, ignore_errors=True)
         return
-    with _locked(shared / "prepared.lock"):
+    with locked(shared / "prepared.lock"):
         profile = shared / "prepared-profile"
         if not (shared / "prepared.done").is_file():
             made = _prepare(pw, app_url, server)

@@ -1,14 +1,17 @@
 """The engine's memory snapshot in WebKit (issue 31): WebKitGTK has no OPFS sync access
-handles, so Python's worker keeps the snapshot in IndexedDB (web/snapshot/idb.js). A first
+handles, so Python's worker keeps the snapshot in IndexedDB (web/snapshot/idb.js). The first
 visit stores it there, a reload restores from it, and a damaged one is thrown away with a
-normal boot and no error on screen (conftest.py checks every page's errors). (Firefox keeps it
+normal boot and no error on screen (conftest.py checks the page's errors). (Firefox keeps it
 in OPFS, as Chromium does: tests/browser/test_snapshot.py.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from .play import BOOT_TIMEOUT, wait_ready
+from .play import wait_ready
+
+# after test_smoke.py, in the same profile and worker (conftest.py ``visited``)
+pytestmark = pytest.mark.xdist_group("webkit-firefox")
 
 SNAPSHOT = "window.__tapete.boot.snapshot"
 ENGINE_WORKS = """import('./engine.js').then(({ engine }) => Promise.all([engine.call({ op: 'games' }),
@@ -38,14 +41,15 @@ FLIP = """new Promise((resolve, reject) => {
 
 
 @pytest.mark.parametrize("browser_kind", [pytest.param("webkit", id="webkitgtk")], indirect=True)
-def test_webkit_restores_from_the_snapshot_in_indexeddb(new_profile, app_url):
-    d = new_profile()
-    d.goto(app_url)
-    wait_ready(d)
-    snap = d.eval(SNAPSHOT)
+def test_webkit_restores_from_the_snapshot_in_indexeddb(visited, app_url):
+    """In WebKit's profile of the run (conftest.py ``visited``; test_smoke.py ran there first,
+    when the whole folder runs)."""
+    d = visited.d
+    # its first visit: a normal boot (no snapshot yet), then the snapshot stored in IndexedDB
+    snap = visited.snapshot
     assert snap["used"] is False and snap["reason"] == "none" and snap["store"] == "idb", snap
-    d.wait_for("window.__tapete.snapshot", BOOT_TIMEOUT, what="the snapshot stored")
-    assert d.eval("window.__tapete.snapshot.stored") > 1_000_000, d.eval("window.__tapete.snapshot")
+    assert visited.stored["stored"] > 1_000_000, visited.stored
+    d.goto(app_url + "#/")
     d.reload()
     wait_ready(d)
     snap = d.eval(SNAPSHOT)
