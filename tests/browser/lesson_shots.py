@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from engine.games import GAMES as REGISTRY  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM_FULL as CHROMIUM, WATCH  # noqa: E402   (pictures: the full browser)
@@ -32,7 +33,7 @@ from tests.browser.helpers import set_settings, wait_ready  # noqa: E402
 from tests.browser.waits import still  # noqa: E402
 from tests.browser.test_lessons import DONE, PROBLEMS, play_lesson  # noqa: E402
 
-GAMES = ("cuatrola", "cuarenta")
+GAMES = tuple(REGISTRY)
 LESSONS = {g: json.loads((ROOT / "web" / "lessons" / f"{g}.json").read_text())["lessons"] for g in GAMES}
 DOCS_SHOT = ROOT / "docs" / "screenshots" / "lesson-step.png"
 

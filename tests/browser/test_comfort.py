@@ -10,6 +10,8 @@ import itertools
 import json
 import math
 
+from engine.games import GAMES
+
 from .helpers import goto, my_turn, new_match, press, put_raw, set_settings, wait_ready
 from .review_helpers import played, record
 
@@ -268,7 +270,7 @@ def test_large_indices_read_at_arm_length_on_a_360_px_phone(phone, app_url):
     set_settings(phone, lang="en", speed="instant")
     phone.set_viewport_size({"width": 360, "height": 640})
     try:
-        for game in ("cuatrola", "cuarenta"):
+        for game in GAMES:
             sizes = {}
             for indices in ("normal", "large"):
                 set_settings(phone, indices=indices)

@@ -14,11 +14,13 @@ import json
 import re
 import time
 
+from engine.games import GAMES as REGISTRY
+
 from .conftest import ROOT, answered, read_catalog
 from .helpers import moves, set_settings, wait_ready
 from .waits import engine_calls, engine_mark, still
 
-GAMES = ("cuatrola", "cuarenta")
+GAMES = tuple(REGISTRY)
 LESSONS = {g: json.loads((ROOT / "web" / "lessons" / f"{g}.json").read_text())["lessons"] for g in GAMES}
 CARD = re.compile(r"^(?:(?:1[0-2]|[13])[OCEB]|[A2-7JQK][HDCS])$")
 DONE = "dialog.lesson-done[open]"

@@ -16,10 +16,11 @@ import json
 from pathlib import Path
 
 from engine.api import handle
+from engine.games import GAMES as REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "web" / "lessons"
-GAMES = ("cuatrola", "cuarenta")
+GAMES = tuple(REGISTRY)   # every game has its lessons
 LANGS = ("es", "en", "de", "fr")
 UNTIL = ("move", "trick", "deal", "hand", "match", "claim")
 LESSON_FIELDS = {"id", "rule", "title", "intro", "done", "rules", "seed", "deals", "first_dealer",

@@ -72,6 +72,7 @@ import time
 from pathlib import Path
 
 import build
+from engine.games import GAMES
 from tools.bench.browser import ARGS, CHROMIUM
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
@@ -537,7 +538,7 @@ BOOT = """() => ({ ...window.__tapete.boot,
 
 # every move of one hand of `game` (the engine's default rules) by expert players in every
 # seat, each `bot` call timed (ms)
-EXPERT_GAMES = ("cuatrola", "cuarenta")
+EXPERT_GAMES = tuple(GAMES)
 EXPERT = """async (game) => {
   const { engine } = await import('./engine.js');
   const first = await engine.call({ op: 'new', game, seed: 'bench expert', rules: {}, seat: 0 });
