@@ -336,7 +336,7 @@ def test_statistics_chart_results_match_by_match_with_a_summary_in_words(new_bro
     from .conftest import read_catalog
     from .test_axe import assert_clean
     from .test_screens import bot_match, record as stats_record
-    phone = new_browser().page()      # a profile of its own: these five are its only matches
+    phone = new_browser(installed=True).page()   # a profile of its own: these five are its only matches
     goto(phone, app_url)
     base = 1_700_000_000_000
     expected = []
