@@ -268,9 +268,16 @@ BAD = [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"), ("
 ONE_STORE = [("opfs", "unreadable", "unreadable"), ("idb", "version", "unreadable"), ("idb", "piece", "truncated")]
 
 
+# what neither store reads in its own way, checked in OPFS only: the bytes' checksum (a byte
+# flipped: in IndexedDB WebKit's test flips one, tests/webkit_firefox/test_webkit_snapshot.py;
+# a page cut off with its map updated) and a restore that hangs (the worker's deadline)
+ANY_STORE = {"corrupt", "truncate", "hang"}
+
+
 # the cases of one store share its profile (bad_snapshot_pages): one worker runs them in turn
 BAD_CASES = [pytest.param(st, k, r, marks=pytest.mark.xdist_group(f"bad-snapshot-{st}"))
-             for st, k, r in [(st, k, r) for st in ("opfs", "idb") for k, r in BAD] + ONE_STORE]
+             for st, k, r in [(st, k, r) for st in ("opfs", "idb") for k, r in BAD
+                              if st == "opfs" or k not in ANY_STORE] + ONE_STORE]
 
 
 @pytest.mark.parametrize("store,kind,reason", BAD_CASES)
