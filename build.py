@@ -25,7 +25,7 @@ What goes into dist/ (see docs/app.md):
   ``python3 build.py trace``: every api op of both games and of the review run under Pyodide),
   as sources without docstrings or comments (``tools/build/stdlib.mjs strip``); the build fails when
   the engine imports a module of the standard library that the list lacks;
-- ``icons/``: PNG icons drawn here with zlib + struct (no image library);
+- ``icons/``: PNG icons drawn with zlib + struct (no image library: ``tools/build/icons.py``);
 - ``vendor/``: the QR code libraries of "play together" (docs/play-together.md), copied
   byte for byte from ``node_modules`` (versions pinned by package.json): uqr's ES module
   (encoder) and jsQR's UMD script (decoder, loaded by a classic worker), with their licences;
@@ -44,22 +44,20 @@ from __future__ import annotations
 
 import argparse
 import base64
-import errno
-import functools
 import hashlib
-import http.server
 import io
 import json
-import math
 import os
 import shutil
-import socketserver
-import struct
 import sys
-import threading
 import zipfile
-import zlib
 from pathlib import Path
+
+# the build's parts, each a module of one concern: the dev server, the icons, the stdlib
+# trace, the pins of node_modules (tools/build/; their names stay reachable from here)
+from tools.build import locks, serve, trace
+from tools.build.common import BuildError, canonical_json, node_for  # noqa: F401
+from tools.build.icons import ICONS, icon_bytes  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -127,14 +125,6 @@ MIME = {
 }
 
 
-class BuildError(SystemExit):
-    """A missing prerequisite or a broken input: a clear message, exit status 2."""
-
-    def __init__(self, message: str):
-        super().__init__(f"build.py: {message}")
-        self.message = message
-
-
 # --------------------------------------------------------------------------- helpers
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
@@ -143,12 +133,6 @@ def sha256(data: bytes) -> str:
 def sri(data: bytes) -> str:
     """Subresource-integrity string (what fetch's ``integrity`` option checks)."""
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
-
-
-def canonical_json(obj, indent=None) -> bytes:
-    text = json.dumps(obj, sort_keys=True, ensure_ascii=False, indent=indent,
-                      separators=(",", ": ") if indent else (",", ":"))
-    return (text + "\n").encode()
 
 
 def files_under(base: Path) -> list[Path]:
@@ -168,55 +152,20 @@ def write(path: Path, data: bytes) -> None:
     path.write_bytes(data)
 
 
-# --------------------------------------------------------------------------- pyodide
+# --------------------------------------------------------------------------- pins (tools/build/locks.py)
 def check_pyodide(src: Path | None = None) -> dict:
     """The Pyodide npm package's metadata, or a clear BuildError."""
-    src = src or PYODIDE_DIR
-    pkg = src / "package.json"
-    if not pkg.is_file():
-        raise BuildError(
-            f"the Pyodide core is missing: {src.relative_to(ROOT) if src.is_relative_to(ROOT) else src}"
-            f" does not exist.\n  Run `npm ci` in {ROOT} (package.json pins pyodide "
-            f"{PYODIDE_VERSION}), then build again.")
-    meta = json.loads(pkg.read_text())
-    if meta.get("version") != PYODIDE_VERSION:
-        raise BuildError(f"node_modules/pyodide is version {meta.get('version')}, this build "
-                         f"pins {PYODIDE_VERSION}: run `npm ci`.")
-    missing = [f for f in PYODIDE_FILES + ("pyodide-lock.json",) if not (src / f).is_file()]
-    if missing:
-        raise BuildError(f"node_modules/pyodide lacks {', '.join(missing)}: run `npm ci`.")
-    return meta
+    return locks.check_pyodide(src or PYODIDE_DIR, PYODIDE_VERSION, PYODIDE_FILES)
 
 
 def minimal_lock(src: Path | None = None) -> bytes:
     """The lock file of what is shipped: Pyodide's ``info``, no packages."""
-    src = src or PYODIDE_DIR
-    lock = json.loads((src / "pyodide-lock.json").read_text())
-    return canonical_json({"info": lock["info"], "packages": {}})
+    return locks.minimal_lock(src or PYODIDE_DIR)
 
 
-# --------------------------------------------------------------------------- vendor
 def vendor_files(modules: Path | None = None) -> dict[str, bytes]:
     """The files of ``VENDOR`` (dist path → bytes), or a BuildError naming ``npm ci``."""
-    modules = modules or NODE_MODULES
-    pins = json.loads((ROOT / "package.json").read_text()).get("devDependencies", {})
-    out = {}
-    for package, files in VENDOR.items():
-        want = pins.get(package)
-        if not want:
-            raise BuildError(f"package.json does not pin {package}, which dist/vendor/ ships")
-        meta = modules / package / "package.json"
-        have = json.loads(meta.read_text()).get("version") if meta.is_file() else None
-        if have != want:
-            found = f"version {have}" if have else "missing"
-            raise BuildError(f"node_modules/{package} is {found}, package.json pins {want}: "
-                             f"run `npm ci` in {ROOT}, then build again.")
-        for src, dest in files.items():
-            path = modules / package / src
-            if not path.is_file():
-                raise BuildError(f"node_modules/{package} lacks {src}: run `npm ci`.")
-            out[dest] = path.read_bytes()
-    return out
+    return locks.vendor_files(VENDOR, modules or NODE_MODULES)
 
 
 # --------------------------------------------------------------------------- engine
@@ -244,14 +193,6 @@ def engine_bytecode(src: Path) -> dict[str, bytes]:
                              + (run.stderr.strip() or run.stdout.strip()))
         keep_newest(PYC_CACHE, cached, tmp, lambda: all((cached / rel).is_file() for rel in wanted))
     return {rel: (cached / rel).read_bytes() for rel in wanted}
-
-
-def node_for(why: str) -> str:
-    """The path of Node.js, or a BuildError saying what it is needed for."""
-    node = shutil.which("node") or shutil.which("nodejs")
-    if not node:
-        raise BuildError(f"Node.js is needed {why} (Debian: `apt-get install -y nodejs`).")
-    return node
 
 
 def keep_newest(cache: Path, cached: Path, made: Path, complete=lambda: False) -> None:
@@ -293,36 +234,16 @@ def engine_archive(src: Path | None = None) -> bytes:
 
 # --------------------------------------------------------------------------- stdlib
 def stdlib_trace(engine_zip: bytes, stdlib: bytes | None = None) -> dict:
-    """What the app's Python imports: ``tools/build/stdlib.mjs trace`` run on ``engine_zip`` (every
-    api op of both games and of the review, after a normal boot and after a restore from a
-    memory snapshot) with ``stdlib`` as the standard library (default: Pyodide's own)."""
-    import subprocess
-    import tempfile
+    """What the app's Python imports (tools/build/trace.py): ``tools/build/stdlib.mjs trace``
+    run on ``engine_zip`` with ``stdlib`` as the standard library (default: Pyodide's own)."""
     node = node_for("to trace the app's imports under Pyodide")
     check_pyodide()
-    with tempfile.TemporaryDirectory(prefix="tapete-trace-") as tmp:
-        args = [node, str(STDLIB_TOOL), "trace", str(PYODIDE_DIR), str(Path(tmp) / "engine.zip")]
-        (Path(tmp) / "engine.zip").write_bytes(engine_zip)
-        if stdlib is not None:
-            args.append(str(Path(tmp) / STDLIB_NAME))
-            (Path(tmp) / STDLIB_NAME).write_bytes(stdlib)
-        run = subprocess.run(args, capture_output=True, text=True)
-    lines = run.stdout.strip().splitlines()
-    if run.returncode or not lines:
-        raise BuildError("the import trace failed under Pyodide:\n"
-                         + (run.stderr.strip() or run.stdout.strip())[-3000:])
-    return json.loads(lines[-1])
+    return trace.run(node, STDLIB_TOOL, PYODIDE_DIR, engine_zip, stdlib, STDLIB_NAME)
 
 
-def write_stdlib_list(trace: dict) -> None:
-    """``tools/build/stdlib_modules.json``: the modules a trace found (see ``stdlib_list``) and,
-    for the reader, ``unreached``: what those modules import that no op reached (not
-    shipped: a path that reached one would raise ModuleNotFoundError)."""
-    STDLIB_LIST.write_bytes(canonical_json({
-        "made_by": "python3 build.py trace", "pyodide": trace["pyodide"],
-        "python": trace["python"], "modules": trace["modules"], "builtin": trace["builtin"],
-        "unreached": trace["unreached"],
-    }, indent=1))
+def write_stdlib_list(traced: dict) -> None:
+    """``tools/build/stdlib_modules.json`` from a trace (tools/build/trace.py ``listing``)."""
+    STDLIB_LIST.write_bytes(trace.listing(traced))
 
 
 def stdlib_list() -> dict:
@@ -438,98 +359,6 @@ def stdlib_archive(src: Path | None = None) -> bytes:
     return buf.getvalue()
 
 
-# --------------------------------------------------------------------------- icons
-def png(width: int, height: int, rows) -> bytes:
-    """A PNG (8-bit RGBA) from rows of bytes."""
-    raw = b"".join(b"\x00" + bytes(r) for r in rows)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
-    return (b"\x89PNG\r\n\x1a\n"
-            + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw, 9))
-            + chunk(b"IEND", b""))
-
-
-def _rounded_box(px, py, cx, cy, hw, hh, r):
-    """Signed distance to a rounded rectangle (negative inside)."""
-    qx = abs(px - cx) - hw + r
-    qy = abs(py - cy) - hh + r
-    return math.hypot(max(qx, 0.0), max(qy, 0.0)) + min(max(qx, qy), 0.0) - r
-
-
-def icon(size: int, maskable: bool = False) -> bytes:
-    """Tapete's icon: a card with an oros coin on green baize, drawn with distance fields.
-
-    The maskable variant fills the whole square (the platform crops it) and keeps the
-    card inside the central safe zone (radius 40%).
-    """
-    felt = (11, 93, 59)
-    felt_dark = (7, 66, 42)
-    cream = (250, 246, 235)
-    gold = (224, 165, 38)
-    gold_dark = (138, 90, 0)
-    red = (176, 40, 40)
-    s = float(size)
-    scale = 0.62 if maskable else 0.8
-    card_hw, card_hh = s * scale * 0.36, s * scale * 0.5
-    cx, cy = s / 2, s / 2
-    coin_r = card_hw * 0.62
-    rows = []
-
-    def mix(a, b, t):
-        return tuple(a[i] + (b[i] - a[i]) * t for i in range(3))
-
-    for y in range(size):
-        row = bytearray()
-        py = y + 0.5
-        for x in range(size):
-            px = x + 0.5
-            # background
-            if maskable:
-                col, alpha = mix(felt, felt_dark, py / s), 1.0
-            else:
-                d = _rounded_box(px, py, cx, cy, s * 0.47, s * 0.47, s * 0.12)
-                alpha = min(max(0.5 - d, 0.0), 1.0)
-                col = mix(felt, felt_dark, py / s)
-            # card with a thin red frame
-            d = _rounded_box(px, py, cx, cy, card_hw, card_hh, card_hw * 0.16)
-            a = min(max(0.5 - d, 0.0), 1.0)
-            if a > 0:
-                frame = min(max(0.5 - abs(d + card_hw * 0.09) + card_hw * 0.025, 0.0), 1.0)
-                inner = mix(cream, red, frame)
-                col = mix(col, inner, a)
-                alpha = max(alpha, a)
-                # the coin: gold disc, dark ring, inner ring, centre dot
-                r = math.hypot(px - cx, py - cy)
-                dc = r - coin_r
-                ca = min(max(0.5 - dc, 0.0), 1.0)
-                if ca > 0:
-                    ring = min(max(0.5 - abs(dc + coin_r * 0.06) + coin_r * 0.05, 0.0), 1.0)
-                    ring2 = min(max(0.5 - abs(r - coin_r * 0.62) + coin_r * 0.035, 0.0), 1.0)
-                    dot = min(max(0.5 - (r - coin_r * 0.18), 0.0), 1.0)
-                    coin = mix(gold, gold_dark, max(ring, ring2, dot))
-                    col = mix(col, coin, ca)
-            row += bytes((round(col[0]), round(col[1]), round(col[2]), round(alpha * 255)))
-        rows.append(row)
-    return png(size, size, rows)
-
-
-ICONS = {
-    "icons/icon-192.png": (192, False),
-    "icons/icon-512.png": (512, False),
-    "icons/maskable-192.png": (192, True),
-    "icons/maskable-512.png": (512, True),
-}
-
-
-@functools.lru_cache(maxsize=None)
-def icon_bytes(size: int, maskable: bool) -> bytes:
-    return icon(size, maskable)
-
-
 # --------------------------------------------------------------------------- build
 def later(path: str) -> bool:
     """True for a file of dist/ that a first visit does not fetch (``LATER``).
@@ -610,102 +439,25 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
 
 
 # --------------------------------------------------------------------------- serve
-class DistHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files from dist/ with the right types, the CSP and no-cache revalidation.
+class DistHandler(serve.StaticHandler):
+    """dist/'s files with ``MIME``'s types and the ``CSP`` (tools/build/serve.py: offline,
+    log, revalidation)."""
 
-    ``server.offline = True`` makes it drop every connection unanswered (the tests'
-    way to prove offline use); ``server.log`` (a list) records (path, status, bytes).
-    """
-
-    extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map, **MIME)
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, fmt, *args):  # quiet unless asked
-        if getattr(self.server, "verbose", False):
-            super().log_message(fmt, *args)
-
-    def parse_request(self):
-        # checked once the request line has arrived, so an idle keep-alive connection
-        # opened before going offline gets no answer either
-        if getattr(self.server, "offline", False):
-            self.close_connection = True
-            return False
-        return super().parse_request()
-
-    def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Cache-Control", getattr(self.server, "cache_control", "no-cache"))
-        super().end_headers()
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        if os.path.isfile(path):
-            try:
-                st = os.stat(path)
-                etag = f'"{st.st_size:x}-{st.st_mtime_ns:x}"'
-                if self.not_modified(etag):
-                    return None
-                self._etag = etag
-            except OSError:
-                pass
-        return super().send_head()
-
-    def not_modified(self, etag: str) -> bool:
-        """Answers 304 (and returns True) when the browser's copy carries ``etag``."""
-        if self.headers.get("If-None-Match") != etag:
-            return False
-        self.send_response(304)
-        self.send_header("ETag", etag)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-        self._record(304, 0)
-        return True
-
-    def send_header(self, keyword, value):
-        if keyword == "Last-Modified" and getattr(self, "_etag", None):
-            super().send_header("ETag", self._etag)
-            self._etag = None
-        super().send_header(keyword, value)
-
-    def copyfile(self, source, outputfile):
-        data = source.read()
-        outputfile.write(data)
-        self._record(200, len(data))
-
-    def _record(self, status, nbytes):
-        log = getattr(self.server, "log", None)
-        if log is not None:
-            log.append((self.path.split("?")[0].split("#")[0], status, nbytes))
+    extensions_map = dict(serve.StaticHandler.extensions_map, **MIME)
+    csp = CSP
 
 
-class DistServer(socketserver.ThreadingMixIn, http.server.HTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    offline = False
-    verbose = False
-    log = None
-
-    def handle_error(self, request, client_address):
-        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
-            return  # the browser went away mid-answer (closed tab, cancelled fetch)
-        super().handle_error(request, client_address)
+DistServer = serve.DistServer
+port_error = serve.port_error
 
 
 def make_server(directory: Path = DIST, host: str = "127.0.0.1", port: int = 0,
                 **attrs) -> DistServer:
-    handler = functools.partial(DistHandler, directory=str(directory))
-    server = DistServer((host, port), handler)
-    for k, v in attrs.items():
-        setattr(server, k, v)
-    return server
+    return serve.make_server(directory, DistHandler, host, port, **attrs)
 
 
 def serve_in_thread(directory: Path = DIST, **kw) -> DistServer:
-    server = make_server(directory, **kw)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return serve.serve_in_thread(make_server(directory, **kw))
 
 
 def ensure_pyodide() -> None:
@@ -723,18 +475,6 @@ def ensure_pyodide() -> None:
         raise BuildError("the Pyodide set-up failed (see above); the build needs Node.js, npm "
                          "(Debian: `apt-get install -y nodejs npm`) and node_modules/pyodide.")
     vendor_files()  # a clear message if npm ci did not bring the QR libraries
-
-
-def port_error(host: str, port: int, error: Exception) -> str:
-    """One line for a port that cannot be served on, naming the option that picks another."""
-    if isinstance(error, OverflowError):
-        why = "a port is a number from 0 to 65535"
-    elif getattr(error, "errno", None) == errno.EADDRINUSE:
-        why = "the port is in use (is the app already being served?)"
-    else:
-        why = error.strerror or str(error)
-    return (f"build.py: cannot serve on {host}:{port}: {why}; choose another port with "
-            f"--port, e.g. python3 build.py serve --port {port + 1 if 0 < port < 65535 else 8001}")
 
 
 def main(argv=None) -> int:
@@ -766,22 +506,13 @@ def trace_main() -> int:
     """``python3 build.py trace``: trace what the app's Python imports, write the list."""
     try:
         ensure_pyodide()
-        trace = stdlib_trace(engine_archive())
+        traced = stdlib_trace(engine_archive())
     except BuildError as e:
         print(e.code, file=sys.stderr)
         return 2
-    try:
-        before = json.loads(STDLIB_LIST.read_text())["modules"]
-    except (OSError, ValueError, TypeError, KeyError):   # none yet, or unreadable: replaced
-        before = {}
-    before = before if isinstance(before, dict) else {}
-    write_stdlib_list(trace)
-    added = sorted(set(trace["modules"]) - set(before))
-    dropped = sorted(set(before) - set(trace["modules"]))
-    print(f"build.py: {STDLIB_LIST.relative_to(ROOT)}: {len(trace['modules'])} modules of the "
-          f"standard library archive ({len(trace['calls'])} api calls traced in "
-          f"{trace['ms']['restored'] / 1000:.0f} s); added: {', '.join(added) or 'none'}; "
-          f"dropped: {', '.join(dropped) or 'none'}")
+    before = trace.listed_modules(STDLIB_LIST)
+    write_stdlib_list(traced)
+    print(trace.report(traced, before, str(STDLIB_LIST.relative_to(ROOT))))
     return 0
 
 

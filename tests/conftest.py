@@ -30,8 +30,15 @@ CPU_BOUND_WORKERS_PER_CORE = 1
 WAITING = ("browser", "webkit_firefox", "pyodide", "package", "build")
 #: Run first (in this order), so that the long tests do not start last: each entry is a
 #: part of a test's node id (the WebKit and Firefox smoke tests are the longest of all).
-FIRST = ("tests/webkit_firefox/", "tests/browser/test_lessons.py::test_every_lesson",
+FIRST = ("tests/webkit_firefox/", "tests/browser/test_lessons.py::test_a_first_lesson_of_each_game",
          "tests/engine/test_api_hardening.py::test_fuzz_the_facade", "tests/browser/", "tests/pyodide/", "tests/package/", "tests/build/")
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory):
+    """dist/ built once per run, for every browser (tests/once.py)."""
+    from tests.once import build_dist
+    return build_dist(tmp_path_factory)
 
 
 def _cores() -> int:
@@ -85,11 +92,20 @@ def pytest_runtest_logreport(report):
     _timeline(report)
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_terminal_summary(terminalreporter):
     """A rerun is a flake to look into (docs/testing.md): its first try's error and its browser
-    reports are printed, not only its name (``-rR``)."""
-    if not RERUN_TRIES:
-        return
+    reports are printed, not only its name (``-rR``); the run's last line before pytest's own
+    says how many tests ran again, always (``reruns: 0`` too)."""
+    if RERUN_TRIES:
+        _print_reruns(terminalreporter)
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        names = sorted({nodeid for nodeid, *_ in RERUN_TRIES})
+        terminalreporter.write_line(f"reruns: {len(names)}" + (f" ({', '.join(names)})" if names else ""),
+                                    bold=True, red=bool(names), green=not names)
+
+
+def _print_reruns(terminalreporter):
     terminalreporter.section("first tries of the tests run again")
     for nodeid, when, error, sections in RERUN_TRIES:
         terminalreporter.write_line(f"--- {nodeid} ({when})")

@@ -12,7 +12,7 @@ from engine import api
 from engine.bots import LEVELS, MEASUREMENT_LEVELS, choose, levels
 from engine.deal import SeededStream
 from engine.errors import RulesError, TapeteError
-from engine.games import get_game
+from engine.games import GAMES, get_game
 
 GOLDEN = json.loads((Path(__file__).parent / "v1_choices.json").read_text())
 #: what ``engine.api.handle`` answers rather than raises (a TapeteError as a refusal, the
@@ -35,7 +35,7 @@ def test_v1_levels_choose_as_when_they_were_frozen(game):
 
 
 def test_measurement_levels_are_never_offered():
-    for game in ("cuatrola", "cuarenta"):
+    for game in GAMES:
         assert "expert@v1" in MEASUREMENT_LEVELS[game]
         assert not set(MEASUREMENT_LEVELS[game]) & set(LEVELS[game])
         assert "expert@v1" not in levels(game)
@@ -72,7 +72,7 @@ MALFORMED = {
 }
 
 
-@pytest.mark.parametrize("game", ["cuatrola", "cuarenta"])
+@pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("bad", sorted(MALFORMED))
 def test_malformed_views_are_refused_like_today(game, bad):
     view = _view(game)

@@ -21,8 +21,6 @@ copied wherever a first visit is not what a test is about (``new_browser(install
 from __future__ import annotations
 
 import collections
-import contextlib
-import fcntl
 import functools
 import io
 import json
@@ -66,6 +64,7 @@ for _exe in (CHROMIUM, CHROMIUM_FULL):
                     "chromium-headless-shell)", allow_module_level=True)
 
 import build  # noqa: E402  (the repository's build.py)
+from tests.once import locked, run_dir  # noqa: E402
 
 # Watches every page for CSP violations (Playwright's init scripts are not subject to CSP), and
 # lets the tests tap a control as soon as it is drawn (web/ui.js, the tap guard: a person cannot
@@ -73,51 +72,52 @@ import build  # noqa: E402  (the repository's build.py)
 WATCH = """
 window.__csp = [];
 window.__tapeteTapFreshMs = 0;   // tests tap faster than a person: the tap guard's 350 ms is off
-                                 // (its own tests in test_table_polish.py switch it back on)
+                                 // (its own tests in test_tap_guard.py switch it back on)
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__csp.push(e.violatedDirective + ' ' + e.blockedURI);
 });
+// every request the page sends to the engine's worker, in order ("act 7S", "bot", "view"):
+// what a test reads to know that something did not happen (tests/browser/waits.py)
+window.__engineLog = [];
+if (typeof Worker === 'function') {
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && msg.type === 'call' && typeof msg.json === 'string' && window.__engineLog.length < 5000) {
+      const op = /"op":"(\\w+)"/.exec(msg.json), action = /"action":"([^"]*)"/.exec(msg.json);
+      window.__engineLog.push((op ? op[1] : '?') + (action ? ' ' + action[1] : ''));
+    }
+    return post.call(this, msg, ...rest);
+  };
+}
 """
 
 
 # ---------------------------------------------------------------------------- the app
-def _run_dir(tmp_path_factory) -> Path | None:
-    """A directory shared by every xdist worker of this run (None without xdist)."""
-    if os.environ.get("PYTEST_XDIST_WORKER") is None:
-        return None
-    return tmp_path_factory.getbasetemp().parent
-
-
-@contextlib.contextmanager
-def _locked(path: Path):
-    with open(path, "a+") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
-
-
-@pytest.fixture(scope="session")
-def dist(tmp_path_factory):
-    """dist/ built once per run: by the first xdist worker that needs it (the others wait
-    on a lock and read its build info); never two builds at once. No test writes into it:
-    a test that needs another build uses ``own_dist``."""
-    shared = _run_dir(tmp_path_factory)
-    if shared is None:
-        return build.build(quiet=True)
-    with _locked(shared / "dist.lock"):
-        done = shared / "dist.json"
-        if done.is_file():
-            return json.loads(done.read_text())
-        info = build.build(quiet=True)
-        done.write_text(json.dumps(info))
-        return info
+# (dist/ is built once per run: tests/conftest.py's ``dist``, tests/once.py)
 
 
 class AppHandler(build.DistHandler):
     """``build.py serve``'s handler; ``server.extra`` ({path: (type, text)}) serves files
-    that are not in dist/, for one test at a time (this worker's server only)."""
+    that are not in dist/, for one test at a time (this worker's server only), and
+    ``server.in_flight`` counts the requests being answered (``answered``)."""
+
+    def parse_request(self):
+        ok = super().parse_request()
+        if ok:
+            with self.server.quiet:
+                self.server.in_flight += 1
+            self._counted = True
+        return ok
+
+    def handle_one_request(self):
+        self._counted = False
+        try:
+            super().handle_one_request()
+        finally:
+            if self._counted:
+                with self.server.quiet:
+                    self.server.in_flight -= 1
+                    self.server.quiet.notify_all()
 
     def send_head(self):
         extra = getattr(self.server, "extra", None) or {}
@@ -138,8 +138,16 @@ def serve(directory: Path) -> build.DistServer:
     handler = functools.partial(AppHandler, directory=str(directory))
     srv = build.DistServer(("127.0.0.1", 0), handler)
     srv.log, srv.extra = [], {}
+    srv.in_flight, srv.quiet = 0, threading.Condition()
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv
+
+
+def answered(srv: build.DistServer, timeout: float = 30) -> None:
+    """Until ``srv`` is answering no request: with ``srv.offline`` set it takes no new one, so
+    every answer already on its way has gone (its log is then final)."""
+    with srv.quiet:
+        assert srv.quiet.wait_for(lambda: srv.in_flight == 0, timeout), f"{srv.in_flight} requests still answered"
 
 
 def stop(srv: build.DistServer) -> None:
@@ -348,13 +356,13 @@ def prepared(pw, app_url, server, tmp_path_factory):
     active, every file cached, the engine's memory snapshot stored), no setting changed.
     ``new_browser(installed=True)`` starts from a copy of it. Made once per run: by the
     first xdist worker that needs it (the others wait on a lock, then copy it too)."""
-    shared = _run_dir(tmp_path_factory)
+    shared = run_dir(tmp_path_factory)
     if shared is None:
         made = _prepare(pw, app_url, server)
         yield made
         shutil.rmtree(made, ignore_errors=True)
         return
-    with _locked(shared / "prepared.lock"):
+    with locked(shared / "prepared.lock"):
         profile = shared / "prepared-profile"
         if not (shared / "prepared.done").is_file():
             made = _prepare(pw, app_url, server)

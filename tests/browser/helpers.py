@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 import time
@@ -437,6 +438,13 @@ def rival_solo(view):
     return view["contract"] == "solo" and view["declarer"] in (1, 3)
 
 
+@functools.cache
+def cover_seed():
+    """A Cuatrola seed whose first hand is a normal hand (everyone passes): the person plays
+    every trick (also a Cuarenta seed the table tests use)."""
+    return cuatrola_seed("cover", all_pass)
+
+
 # ---- late positions: a match played on in CPython, stored through the app's own store ----
 ADD_RECORD = "async (rec) => { await (await import('./store.js')).addMatch(rec); }"
 
@@ -450,10 +458,33 @@ def match_file(game, rules=None, seed="late", level="novice", meta=None):
     return ans["match"]
 
 
-def played_until(match, stop, level=None):
+def first_legal(view):
+    """The person's move in ``played_until``: the first legal action (at Cuatrola's bidding: pass)."""
+    return view["legal"][0]
+
+
+def captures_first(view):
+    """The person's move as a player keen on captures: the first capture offered, else the
+    first legal action (a claim of the ronda: its first rank)."""
+    return next((a for a in view["legal"] if ":" in a and not a.startswith(("claim:", "take:"))), view["legal"][0])
+
+
+def first_card_first_capture(view):
+    """The person's move as ``cuarenta_move`` taps it: the first playable card of the hand and,
+    when it captures, the first capture offered (at a claim: the first legal action)."""
+    for card in view["hand"]:
+        options = [o for o in view.get("captures", []) if o["card"] == card]
+        if options:
+            return options[0]["action"]
+        if card in view["legal"]:
+            return card
+    return view["legal"][0]
+
+
+def played_until(match, stop, level=None, person=first_legal):
     """``match`` played on in CPython until ``stop(view)`` holds for the person's view (seat
     0), or the match is over: the computer players choose as the app's ``bot`` op (at the
-    match's level), the person takes the first legal action (at Cuatrola's bidding: pass)."""
+    match's level), the person takes ``person(view)`` (by default the first legal action)."""
     level = level or (match.get("meta") or {}).get("level") or "novice"
     while True:
         view = seat0_view(match)
@@ -461,7 +492,7 @@ def played_until(match, stop, level=None):
             return match
         seat = view["turn"]
         if seat == 0:
-            ans = handle({"op": "act", "match": match, "seat": 0, "action": view["legal"][0]})
+            ans = handle({"op": "act", "match": match, "seat": 0, "action": person(view)})
         else:
             ans = handle({"op": "bot", "match": match, "seat": seat, "level": level})
         assert ans["ok"], ans
@@ -489,9 +520,11 @@ def store_match(page, match, mid=None, origin="new", **extra):
 
 
 def open_table(page, app_url, mid):
+    """The table of the stored match ``mid`` opened and drawn (its hand may be empty: a ronda
+    claim comes after the last card)."""
     page.goto(f"{app_url}#/play/{mid}")
     wait_ready(page)
-    page.wait_for_selector(".table .hand", timeout=30_000)
+    page.wait_for_selector(".table .hand", state="attached", timeout=30_000)
 
 
 def open_stored(page, app_url, match, **kw):
@@ -512,6 +545,62 @@ def near_hand_end(match):
     turns = [seat0_view(dict(done, actions=done["actions"][:i]))["turn"] for i in range(n, len(done["actions"]))]
     mine = [i for i, seat in enumerate(turns) if seat == 0]
     return dict(done, actions=done["actions"][:n + (mine[-1] if mine else len(turns) - 1)])
+
+
+def near_match_end(match):
+    """``match`` played on in CPython (as ``played_until``) to its end, then cut back to the
+    person's last move: the table then finishes the match live (its match-over dialog)."""
+    done = played_until(match, lambda view: False)
+    return cut_before_my_move(done)
+
+
+def claim_position(players=2, prefix="claim", limit=200):
+    """A Cuarenta match for ``players`` played on in CPython (``played_until``, the person
+    keen on captures) up to the person's ronda claim in its first hand, with the rival's ronda behind it: the first seed
+    ``<prefix>-<k>`` that gets there."""
+    for k in range(limit):
+        m = played_until(match_file("cuarenta", {"players": players}, seed=f"{prefix}-{k}"),
+                         lambda v: (v["phase"] == "claim" and v["turn"] == 0) or v["hands_played"] > 0,
+                         person=captures_first)
+        view = seat0_view(m)
+        if view["phase"] == "claim" and view["turn"] == 0 and view["claim"]["seat"] == 0:
+            return m
+    raise AssertionError(f"no {prefix} seed with a ronda claim for the person")
+
+
+def cut_before_my_move(match, want=lambda action: True):
+    """``match`` cut back to just before the person's last move for which ``want(action)``
+    holds: the moves from there on (``person_moves``) are the table's to play live."""
+    for i in range(len(match["actions"]) - 1, -1, -1):
+        if seat0_view(dict(match, actions=match["actions"][:i]))["turn"] == 0 and want(match["actions"][i]):
+            return dict(match, actions=match["actions"][:i])
+    raise AssertionError("no such move of the person")
+
+
+def person_moves(start, end):
+    """The person's actions (seat 0) in ``end`` after ``start``'s (``end`` played on from it)."""
+    n = len(start["actions"])
+    return [a for i, a in enumerate(end["actions"][n:], start=n)
+            if seat0_view(dict(end, actions=end["actions"][:i]))["turn"] == 0]
+
+
+def tap_action(page, action):
+    """The person plays ``action`` (an action text, docs/api.md) by taps and the table shows
+    it: a card, a bid, a ronda claim, a forgotten run taken, or a Cuarenta capture (its card,
+    then the capture offered; a card that could capture but is laid down: "Lay down")."""
+    my_turn(page)
+    before = moves(page)
+    card, _, rest = action.partition(":")
+    control = page.locator(f".controls button[data-action='{action}']")
+    if control.count():
+        press(page, control)
+    elif page.locator(f".hand button.card[data-card='{card}']").count():
+        press(page, page.locator(f".hand button.card[data-card='{card}']"))
+        if page.locator(".controls button.capture-btn").count():   # its captures offered
+            press(page, control)
+    else:
+        raise AssertionError(f"nothing to tap for {action}")
+    wait_moved(page, before)
 
 
 SAVE_MATCH = """async ([id, rev, match, extra]) => {
@@ -536,7 +625,7 @@ def play_on(page, app_url, mid, advance=near_hand_end):
         view = seat0_view(match)
         if page.evaluate(SAVE_MATCH, [mid, rec["rev"], match, {**outcome(view), "view": view}]):
             break
-        page.wait_for_timeout(500)
+        # the app saved a move meanwhile (its table was still closing): read it again
     else:
         raise AssertionError(f"the stored match {mid} kept changing")
     open_table(page, app_url, mid)

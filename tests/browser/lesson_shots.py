@@ -25,13 +25,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from engine.games import GAMES as REGISTRY  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM_FULL as CHROMIUM, WATCH  # noqa: E402   (pictures: the full browser)
 from tests.browser.helpers import set_settings, wait_ready  # noqa: E402
+from tests.browser.waits import still  # noqa: E402
 from tests.browser.test_lessons import DONE, PROBLEMS, play_lesson  # noqa: E402
 
-GAMES = ("cuatrola", "cuarenta")
+GAMES = tuple(REGISTRY)
 LESSONS = {g: json.loads((ROOT / "web" / "lessons" / f"{g}.json").read_text())["lessons"] for g in GAMES}
 DOCS_SHOT = ROOT / "docs" / "screenshots" / "lesson-step.png"
 
@@ -61,13 +63,13 @@ def run(url: str, lang: str, size: tuple[int, int], out: Path | None, pw, docs: 
 
         def look_at(game, lesson):
             def look(page, name):
-                page.wait_for_timeout(150)
+                still(page)
                 for p in page.evaluate(PROBLEMS):
                     problems.append(f"{where} {game}/{lesson['id']} {name}: {p}")
                 if out:
                     page.screenshot(path=str(out / f"{lang}-{size[0]}x{size[1]}" / f"{game}-{lesson['id']}-{name}.png"), scale="css")
                 if docs and name == "1":
-                    page.wait_for_timeout(300)
+                    still(page)
                     page.screenshot(path=str(DOCS_SHOT), scale="css")
                     print("wrote", DOCS_SHOT)
             return look
@@ -86,7 +88,7 @@ def run(url: str, lang: str, size: tuple[int, int], out: Path | None, pw, docs: 
         if out and not docs:
             page.goto(url + "#/learn")
             page.wait_for_selector(".lesson-list")
-            page.wait_for_timeout(300)
+            still(page)
             page.screenshot(path=str(out / f"{lang}-{size[0]}x{size[1]}" / "list.png"), scale="css", full_page=True)
     finally:
         ctx.close()

@@ -21,6 +21,7 @@ import build  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import ARGS, CHROMIUM_FULL as CHROMIUM  # noqa: E402   (pictures: the full browser)
+from tests.browser.waits import still  # noqa: E402
 from tests.browser.helpers import (act_once, press, new_match, set_settings, wait_ready, moves, wait_moved,  # noqa: E402
                                    capture_position)
 
@@ -30,7 +31,7 @@ FAST_TAPS = "window.__tapeteTapFreshMs = 0"
 
 
 def shoot(page, out, name):
-    page.wait_for_timeout(400)
+    still(page)
     page.screenshot(path=str(out / f"{name}.png"), scale="css")
     print("wrote", out / f"{name}.png")
 

@@ -13,7 +13,7 @@ from engine.api import handle
 from engine.cards import FRENCH, SPANISH, cards_of
 
 from .conftest import ROOT
-from .helpers import choose, goto, settings_before_start, stored, wait_ready
+from .helpers import choose, goto, play_on, played_until, seat0_view, settings_before_start, stored, wait_ready
 
 #: The message protocol's version (web/together/protocol.js), for messages a test writes.
 PROTOCOL = int(re.search(r"export const PROTOCOL = (\d+);", (ROOT / "web/together/protocol.js").read_text()).group(1))
@@ -42,7 +42,7 @@ ACTIONABLE = (".controls button.bid, .controls button.rank-btn, .controls button
 
 
 #: A play-together phone's settings: instant speed, English, and motion off: these tests are
-#: about the table between phones, not its animations (test_table_polish.py has those), and
+#: about the table between phones, not its animations (test_table_motion.py has those), and
 #: the "thinking" dots' endless blink on every phone that waits for another cost each of them
 #: about 7 % of a core in frames.
 PHONE_SETTINGS = {"speed": "instant", "lang": "en", "motion": False}
@@ -80,6 +80,38 @@ def host_table(page, app_url, game, seats, rules=None, seed="together", level="n
     if "person" in seats.values():      # the seats panel opens by itself while friends are away
         page.wait_for_selector("#seats-panel[open]", timeout=30_000)
     return page.url.split("#/play/")[1]
+
+
+def last_hand(match):
+    """``match`` played on in CPython to its end (the computer players' choices at every seat
+    but the host's, the first legal action there) and cut back to where its last hand
+    begins: that hand, and the match's end, are the phones' to play."""
+    done = played_until(match, lambda view: False)
+    final = seat0_view(done)["hands_played"]
+    hands = lambda i: seat0_view(dict(done, actions=done["actions"][:i]))["hands_played"]   # noqa: E731
+    before = next((i for i in range(len(done["actions"]), -1, -1) if hands(i) < final - 1), None)
+    return match if before is None else dict(done, actions=done["actions"][:before + 1])
+
+
+def host_moves_left(k):
+    """An ``advance`` for ``host_late``: the match played on in CPython to its end (as
+    ``last_hand``), then cut back to before the host's ``k``-th last move: the last few
+    tricks or deals, and the match's end, are the phones' to play."""
+    def advance(match):
+        done = played_until(match, lambda view: False)
+        mine = [i for i in range(len(done["actions"]))
+                if seat0_view(dict(done, actions=done["actions"][:i]))["turn"] == 0]
+        return dict(done, actions=done["actions"][:mine[-k] if len(mine) >= k else len(match["actions"])])
+    return advance
+
+
+def host_late(host, app_url, mid, advance=last_hand):
+    """The host's table ``mid`` (just opened from the form, every friend still away) moved on
+    to a late position (``advance(match)``, by default its last hand) and opened there again:
+    its seats panel waits for the friends."""
+    play_on(host, app_url, mid, advance)
+    host.wait_for_selector("#seats-panel[open]", timeout=30_000)
+    return stored(host, mid)["match"]
 
 
 def open_panel(host):
@@ -181,15 +213,25 @@ def act_if_able(page, seen):
 
 
 def play_all(pages, timeout=300, stop=None):
-    """Every phone plays its turns until each shows the end of the match (or ``stop()``). A
-    phone that acted is left alone until its table has answered (its move count changed, or
-    ``ANSWER_S``): acting on the position it just left would tap a card already gone."""
+    """Every phone plays its turns until each shows the end of the match (or ``stop()``, once
+    no phone's move is on its way). A phone that acted is left alone until its table has
+    answered (its move count changed, or ``ANSWER_S``): acting on the position it just left
+    would tap a card already gone."""
     end = time.time() + timeout
     done = set()
     acted_at = {}   # phone -> (its move count when it acted, when)
+
+    def answering():
+        """A phone's move still on its way (its table has not shown an answer yet): ``stop``
+        waits for it, or the stored match it reads would be one move short."""
+        for i, (was, when) in acted_at.items():
+            if time.time() - when < ANSWER_S and pages[i].evaluate(LOOK, ACTIONABLE)[1] == was:
+                return True
+        return False
+
     while len(done) < len(pages):
         assert time.time() < end, "the match took too long"
-        if stop and stop():
+        if stop and stop() and not answering():
             return
         idle = True
         for i, page in enumerate(pages):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .conftest import read_catalog
+from .waits import still
 from .helpers import wait_ready, new_match, set_settings, my_turn, step, press
 
 TAP_TARGETS = """() => [...document.querySelectorAll('button, a[href], select, input:not([type=hidden]):not(.sr-only)')]
@@ -34,11 +35,12 @@ def test_tap_targets_and_accessible_names(phone, app_url):
     phone.goto(app_url + "#/")
     wait_ready(phone)
     phone.wait_for_selector("#new-cuatrola")
-    for route in ("#/", "#/new/cuatrola", "#/history", "#/settings"):
+    # each screen drawn whole (its parts that wait for the engine or storage included)
+    for route, drawn in (("#/", "#new-cuatrola"), ("#/new/cuatrola", "#start"), ("#/history", ".history-list > li"),
+                         ("#/settings", "#persistence[data-persistence]")):
         phone.goto(app_url + route)
-        phone.wait_for_timeout(300)
-        if route == "#/new/cuatrola":
-            phone.wait_for_selector("#start")
+        phone.wait_for_selector(f"#screen {drawn}")
+        still(phone)
         small, unnamed = small_or_unnamed(phone)
         assert not small, (route, small)
         assert not unnamed, (route, unnamed)

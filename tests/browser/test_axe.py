@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import REQUIRED, ROOT
+from .waits import inputs_handled
 from .helpers import (act_once, cuatrola_seed, hide_boot_bar, moves, my_turn, new_match, open_rules, press,
                       rival_solo, set_settings, show_boot_bar, wait_moved)
 
@@ -120,7 +121,7 @@ def act_once_cuarenta(page):
     before = moves(page)
     press(page, page.locator(".hand button.card:not(.illegal)").first)
     choice = page.locator(".controls button.capture-btn")
-    page.wait_for_timeout(200)
+    inputs_handled(page)    # (a card that captures offers its captures at once)
     if choice.count() and moves(page) == before:
         press(page, choice.first)
     wait_moved(page, before)

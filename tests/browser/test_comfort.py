@@ -10,6 +10,8 @@ import itertools
 import json
 import math
 
+from engine.games import GAMES
+
 from .helpers import goto, my_turn, new_match, press, put_raw, set_settings, wait_ready
 from .review_helpers import played, record
 
@@ -268,7 +270,7 @@ def test_large_indices_read_at_arm_length_on_a_360_px_phone(phone, app_url):
     set_settings(phone, lang="en", speed="instant")
     phone.set_viewport_size({"width": 360, "height": 640})
     try:
-        for game in ("cuatrola", "cuarenta"):
+        for game in GAMES:
             sizes = {}
             for indices in ("normal", "large"):
                 set_settings(phone, indices=indices)
@@ -334,7 +336,7 @@ def test_statistics_chart_results_match_by_match_with_a_summary_in_words(new_bro
     from .conftest import read_catalog
     from .test_axe import assert_clean
     from .test_screens import bot_match, record as stats_record
-    phone = new_browser().page()      # a profile of its own: these five are its only matches
+    phone = new_browser(installed=True).page()   # a profile of its own: these five are its only matches
     goto(phone, app_url)
     base = 1_700_000_000_000
     expected = []

@@ -7,7 +7,8 @@ import time
 from engine.api import handle
 
 from .helpers import (new_match, play_cuarenta, stored, hand_cards, set_settings, moves, wait_moved,
-                      capture_position)
+                      capture_position, claim_position, open_stored)
+from .waits import inputs_handled
 
 
 def test_whole_cuarenta_game_by_taps(phone, app_url):
@@ -80,17 +81,18 @@ def test_a_double_tap_on_a_card_keeps_its_captures_offered(phone, app_url):
     phone.wait_for_selector(".hand button.card:not(.illegal)", timeout=30_000)
     el = phone.locator(f".hand button.card[data-card='{card}']")
     buttons = phone.locator(".controls button.capture-btn")
-    el.dblclick()
-    phone.wait_for_timeout(300)
+    el.dblclick()                   # (its clicks say "2" for the second: one gesture)
+    inputs_handled(phone)
     assert buttons.count() == 1
     assert phone.inner_text("#toast").endswith("choose it")
-    phone.wait_for_timeout(800)                 # a second, separate tap: the card goes back
-    el.tap()
+    # a second, separate tap: the card goes back (a click of its own says "1", as a tap
+    # after the browser's double-click interval does; no waiting for that interval)
+    el.click()
     phone.wait_for_function("() => document.getElementById('toast').textContent.includes('stays in your hand')",
                             timeout=10_000)
     assert buttons.count() == 0 and "choose" not in phone.inner_text("#toast")
-    phone.wait_for_timeout(800)
-    el.tap()                                    # selected again, then Cancel
+    el.click()                                  # selected again, then Cancel
+    inputs_handled(phone)
     assert buttons.count() == 1
     phone.locator(".controls button:has-text('Cancel')").tap()
     assert buttons.count() == 0
@@ -98,11 +100,11 @@ def test_a_double_tap_on_a_card_keeps_its_captures_offered(phone, app_url):
 
 
 def test_ronda_claim_at_the_end_of_a_hand(phone, app_url):
-    """seed claim-3 (2 players): with this play the person may claim the rival's ronda
-    after the 40th action (found with CPython, same choices as the taps below)."""
+    """A 2-player hand played in CPython up to the person's claim of the rival's ronda (after
+    the 40th action), opened at its table."""
     set_settings(phone, speed="instant", lang="en")
-    mid = new_match(phone, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
-    play_cuarenta(phone, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+    mid = open_stored(phone, app_url, claim_position())
+    phone.wait_for_selector(".controls button.rank-btn")
     rec = stored(phone, mid)
     view = handle({"op": "view", "match": rec["match"], "seat": 0})["view"]
     assert view["phase"] == "claim" and view["claim"]["seat"] == 0

@@ -194,8 +194,11 @@ def test_a_download_cut_short_says_so_offers_a_retry_and_leaves_nothing_half_don
     # at most RESUME_WAIT_MS: under a CI run's load the cut download failed sooner than that)
     page.wait_for_selector("#new-cuatrola", timeout=10_000)
     assert page.locator("#new-cuatrola").count() == 1
-    # nothing half-filled is kept as complete
-    page.wait_for_timeout(1000)
+    # nothing half-filled is kept as complete: once the service worker's install is over (it
+    # failed: no worker installing, none waiting or active)
+    # (web/app.js keeps how the first install went: window.__tapete.sw)
+    page.wait_for_function("() => window.__tapete.sw !== undefined", timeout=60_000)
+    assert page.evaluate("() => window.__tapete.sw") == "failed"
     caches = page.evaluate(CACHES)
     assert not any(c["complete"] for c in caches.values()), caches
     assert page.evaluate(SNAPSHOT_FILE) is False

@@ -7,7 +7,7 @@ shows no error."""
 from __future__ import annotations
 
 from .conftest import read_catalog
-from .helpers import goto, new_match, play_cuatrola, set_settings, wait_ready
+from .helpers import goto, match_file, near_match_end, new_match, open_stored, play_cuatrola, set_settings, wait_ready
 
 # Counts the page's calls of navigator.storage.persist (the real one answers them).
 SPY = """
@@ -37,15 +37,18 @@ def settings_line(page, app_url):
 
 
 def test_asked_once_after_the_first_finished_match_and_said_in_settings(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     b.context.add_init_script(SPY)
     page = b.page()
     page.goto(app_url)
     wait_ready(page)
     set_settings(page, speed="instant", lang="en")
-    mid = new_match(page, app_url, "cuatrola", {"end": "target", "target": 1}, seed="persist-1")
+    rules = {"end": "target", "target": 1}
+    new_match(page, app_url, "cuatrola", rules, seed="persist-1")
     # not at the start of a match (the app asked there before)
     assert page.evaluate(CALLS) == 0 and page.evaluate(ASKED) is None
+    # the player's first match finished: played in CPython up to the person's last card
+    mid = open_stored(page, app_url, near_match_end(match_file("cuatrola", rules, seed="persist-1")))
     text = play_cuatrola(page, mid)
     assert "won the match" in text
     page.wait_for_function("() => { const a = JSON.parse(localStorage.getItem('tapete.persist'));"
@@ -56,8 +59,8 @@ def test_asked_once_after_the_first_finished_match_and_said_in_settings(new_brow
     assert page.evaluate(CALLS) == (0 if kept else 1)   # (already kept: persisted() says so, no ask)
     # once: not again at another moment (another finished match, the app installed)
     assert page.evaluate("async () => (await import('./persist.js')).askOnce('match')") is None
-    page.evaluate("() => window.dispatchEvent(new Event('appinstalled'))")
-    page.wait_for_timeout(300)
+    # (the app's handler imports persist.js and asks at once: done before this import is)
+    page.evaluate("async () => { window.dispatchEvent(new Event('appinstalled')); await import('./persist.js'); }")
     assert page.evaluate(CALLS) == (0 if kept else 1) and page.evaluate(ASKED)["moment"] == "match"
     # Settings reads it, in words of the catalog
     line = settings_line(page, app_url)
@@ -68,7 +71,7 @@ def test_asked_once_after_the_first_finished_match_and_said_in_settings(new_brow
 
 
 def test_asked_when_the_app_is_installed(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     b.context.add_init_script(SPY)
     page = b.page()
     page.goto(app_url)
@@ -83,7 +86,7 @@ def test_asked_when_the_app_is_installed(new_browser, app_url):
 
 
 def test_a_browser_that_cannot_be_asked_says_so_in_four_languages(new_browser, app_url):
-    b = new_browser()
+    b = new_browser(installed=True)
     b.context.add_init_script(NO_PERSIST)
     page = b.page()
     page.goto(app_url)

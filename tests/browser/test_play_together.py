@@ -6,29 +6,41 @@ uncaught page errors fail the test (checked when the test ends)."""
 
 from __future__ import annotations
 
-import time
 
 from engine.api import handle
 
-from .helpers import set_settings, stored, wait_ready
-from .table_together import (PROTOCOL, check_wire, close_panel, connect, guest_answer, host_accept, host_table,
-                             moves, offer_code, open_panel, phone, play_all, wire)
+from .helpers import near_match_end, seat0_view, set_settings, stored, wait_ready
+from .waits import engine_round_trip, still
+from .table_together import (PROTOCOL, check_wire, close_panel, connect, guest_answer, host_accept, host_late,
+                             host_moves_left, host_table, moves, offer_code, open_panel, phone, play_all, wire)
+
+
+#: The matches a phone keeps (IndexedDB), newest first.
+HISTORY = """async () => {
+  const store = await import('./store.js');
+  return (await store.listMatches()).map((r) => ({ id: r.id, origin: r.origin, status: r.status,
+    seat: r.seat, actions: r.match.actions.length, result: r.result }));
+}"""
 
 
 def _history(page):
-    """The matches a phone keeps (IndexedDB), newest first."""
-    return page.evaluate("""async () => {
-      const store = await import('./store.js');
-      return (await store.listMatches()).map((r) => ({ id: r.id, origin: r.origin, status: r.status,
-        seat: r.seat, actions: r.match.actions.length, result: r.result }));
-    }""")
+    return page.evaluate(HISTORY)
 
 
-def test_a_whole_cuatrola_match_with_a_host_and_three_guests(new_browser, app_url):
+#: The host's cards left to play in the tests that start near a match's end (each guest has
+#: about as many): two deals of Cuarenta for two, three tricks of Cuatrola.
+LAST_CARDS = 10
+LAST_TRICKS = 3
+
+
+def test_a_cuatrola_match_ends_with_a_host_and_three_guests(new_browser, app_url):
+    """Four phones at one table: its last tricks and the match's end (a whole Cuatrola match
+    by taps is test_cuatrola.py's; the match before them played in CPython)."""
     _, host = phone(new_browser, app_url)
     guests = [phone(new_browser, app_url, wire=True)[1] for _ in range(3)]
     mid = host_table(host, app_url, "cuatrola", {1: "person", 2: "person", 3: "person"},
                      rules={"end": "target", "target": 1}, seed="four-phones")
+    host_late(host, app_url, mid, host_moves_left(LAST_TRICKS))
     for seat, guest in enumerate(guests, start=1):
         connect(host, guest, app_url, seat)
     close_panel(host)
@@ -41,7 +53,7 @@ def test_a_whole_cuatrola_match_with_a_host_and_three_guests(new_browser, app_ur
     final = handle({"op": "view", "match": match, "seat": 0})["view"]
     assert final["winner"] is not None
     for seat, guest in enumerate(guests, start=1):
-        assert check_wire(guest, host, mid, seat) >= 5
+        assert check_wire(guest, host, mid, seat) >= LAST_TRICKS
         kept = [r for r in _history(guest) if r["origin"] == "together"]
         assert kept and kept[0]["status"] == "finished" and kept[0]["seat"] == seat
         assert kept[0]["actions"] == len(match["actions"])
@@ -50,15 +62,19 @@ def test_a_whole_cuatrola_match_with_a_host_and_three_guests(new_browser, app_ur
 
 
 def test_cuarenta_between_two_phones(new_browser, app_url):
+    """The match's last two deals, and its end, played between the two phones (the rest
+    played in CPython: a whole Cuarenta match for two by taps is test_cuarenta.py's, and a
+    whole one between phones, four players, with its hands' ends, is the next test)."""
     _, host = phone(new_browser, app_url)
     _, guest = phone(new_browser, app_url, wire=True)
     mid = host_table(host, app_url, "cuarenta", {1: "person"}, players=2, seed="two-phones")
+    assert seat0_view(host_late(host, app_url, mid, host_moves_left(LAST_CARDS)))["hands_played"] >= 1
     connect(host, guest, app_url, 1)
     close_panel(host)
     play_all([host, guest], timeout=420)
     match = stored(host, mid)["match"]
     assert handle({"op": "view", "match": match, "seat": 1})["view"]["winner"] is not None
-    assert check_wire(guest, host, mid, 1) > 20
+    assert check_wire(guest, host, mid, 1) >= LAST_CARDS
 
 
 def test_cuarenta_four_players_two_people_and_two_computers(new_browser, app_url):
@@ -94,7 +110,9 @@ def test_a_guest_leaves_a_computer_takes_the_seat_and_the_guest_comes_back(new_b
     play_all([host], timeout=60, stop=lambda: handle({"op": "view", "match": stored(host, mid)["match"],
                                                       "seat": 0})["view"]["turn"] == 2)
     waiting = moves(host)
-    host.wait_for_timeout(1500)
+    # the table says it waits for that seat (and offers a computer player): nothing moves
+    host.wait_for_selector(".controls [data-away='2']", timeout=10_000)
+    engine_round_trip(host)
     assert moves(host) == waiting >= before
     # the host lets a computer player take the seat: the match goes on
     open_panel(host)
@@ -250,16 +268,17 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
         return v["turn"] == 1 and v["phase"] == "play"
 
     for _ in range(5):
+        # (play_all stops once no phone's move is on its way to the host)
         play_all([host, guest], timeout=60, stop=lambda: guest_plays_next(stored(host, mid)["match"]))
-        # a tap play_all gave the guest just before it stopped may still reach the host
-        guest.wait_for_timeout(700)
         match = stored(host, mid)["match"]
         if guest_plays_next(match):
             break
     v1 = handle({"op": "view", "match": match, "seat": 1})["view"]
     illegal = [c for c in v1["hand"] if c not in v1["legal"]]
     if illegal:
-        guest.wait_for_timeout(300)
+        # the guest's table is where the host's is (every move shown), its turn
+        guest.wait_for_function("(n) => Number(document.getElementById('screen').dataset.moves) === n",
+                                arg=len(match["actions"]), timeout=10_000)
         send('{"v": %d, "t": "act", "n": %d, "action": "%s"}' % (v, len(match["actions"]), illegal[0]))
         guest.wait_for_function("(c) => (window.__wire || []).some((t) => t && t.includes('\"refused\"') && t.includes(c))",
                                 arg=illegal[0], timeout=10_000)
@@ -273,13 +292,14 @@ def test_a_guest_sending_bad_messages_is_refused_and_the_table_goes_on(new_brows
 def test_home_loads_nothing_of_the_feature(new_browser, app_url):
     """First paint (home) requests no file of web/together/, its screens or the QR libraries;
     opening "Join a table" loads them."""
-    b = new_browser()
+    b = new_browser(installed=True)     # (the files come from its service worker: requests all the same)
     page = b.page()
     seen = []
     page.on("request", lambda r: seen.append(r.url))
     page.goto(app_url)
     page.wait_for_selector("#home-together", timeout=60_000)
-    page.wait_for_timeout(500)
+    wait_ready(page)      # the start done: Python up, home drawn, nothing moving
+    still(page)
     feature = [u for u in seen if "/together/" in u or "/vendor/" in u or u.endswith(("/join.js", "/together.js"))]
     assert not feature, feature
     page.goto(app_url + "#/join")
@@ -325,15 +345,14 @@ def test_a_guest_whose_match_is_over_is_not_told_to_join_again_after_a_reload(ne
     page then reloaded was still told to join again, to a table with nothing left to play."""
     _, host = phone(new_browser, app_url)
     _, guest = phone(new_browser, app_url)
-    host_table(host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "bot"},
-               rules={"end": "target", "target": 1}, seed="over-then-reload")
+    mid = host_table(host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "bot"},
+                     rules={"end": "target", "target": 1}, seed="over-then-reload")
+    host_late(host, app_url, mid, near_match_end)    # (the match played in CPython up to the host's last card)
     connect(host, guest, app_url, 1)
     close_panel(host)
     play_all([host, guest], timeout=300)
-    end = time.time() + 30
-    while not any(r["origin"] == "together" and r["status"] == "finished" for r in _history(guest)):
-        assert time.time() < end, "the guest never kept the finished match"
-        time.sleep(0.2)
+    guest.wait_for_function(f"async () => ({HISTORY})().then((all) => all.some((r) => r.origin === 'together'"
+                            " && r.status === 'finished'))", timeout=30_000)   # the guest kept the finished match
     guest.reload()
     wait_ready(guest)
     guest.wait_for_selector("#offer-code", timeout=30_000)

@@ -6,6 +6,7 @@ from collections import Counter
 
 import build
 
+from .conftest import answered
 from .helpers import wait_ready, new_match, set_settings, stored, hand_cards, moves, press, step, my_turn
 
 
@@ -122,7 +123,7 @@ def test_offline_reload_in_the_middle_of_a_hand_resumes_the_position(phone, app_
     # offline: the server refuses to answer and the browser has no network
     server.offline = True
     installed.context.set_offline(True)
-    phone.wait_for_timeout(500)  # let answers already on their way finish
+    answered(server)   # answers already on their way are done
     n = len(server.log)
     phone.reload()
     wait_ready(phone)

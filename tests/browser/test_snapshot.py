@@ -8,8 +8,9 @@ import json
 import pytest
 
 from .conftest import Browser, host_rule, phone_options
-from .helpers import (hand_cards, moves, my_turn, new_match, play_cuarenta, set_settings, step, stored,
-                      under_boot_bar, wait_moved, wait_ready)
+from .helpers import (claim_position, hand_cards, moves, my_turn, new_match, open_stored, set_settings, step,
+                      stored, under_boot_bar, wait_moved, wait_ready)
+from .waits import engine_calls, engine_mark, inputs_handled
 
 # The stored snapshot in each store (web/snapshot/): the same file (a 4096-byte JSON header,
 # then the pages) as one OPFS file, or in IndexedDB as pieces of 1 MiB (idb.js); FILES[store]
@@ -205,8 +206,18 @@ def first_visit_with_snapshot(b, app_url, store):
 
 @pytest.fixture
 def snap_page(new_browser, app_url, store):
-    """A fresh profile after its first visit, its snapshot stored in ``store``."""
-    return first_visit_with_snapshot(new_browser(), app_url, store)
+    """A page whose profile has its snapshot stored in ``store``: for OPFS (Chromium's own) a
+    copy of the prepared profile (its first visit stored it there: what such a first visit
+    stores is checked by ``first_visit_with_snapshot`` in the bad-snapshot cases), started
+    from it; for IndexedDB a fresh profile after its first visit (the worker kept to it)."""
+    if store != "opfs":
+        return first_visit_with_snapshot(new_browser(), app_url, store)
+    page = new_browser(installed=True).page()
+    page.snap_store = store
+    page.goto(app_url)
+    wait_ready(page)
+    assert boot(page)["used"] is True and boot(page)["store"] == store, boot(page)
+    return page
 
 
 @pytest.fixture(scope="module")
@@ -257,9 +268,16 @@ BAD = [("corrupt", "checksum"), ("truncate", "checksum"), ("cut", "damaged"), ("
 ONE_STORE = [("opfs", "unreadable", "unreadable"), ("idb", "version", "unreadable"), ("idb", "piece", "truncated")]
 
 
+# what neither store reads in its own way, checked in OPFS only: the bytes' checksum (a byte
+# flipped: in IndexedDB WebKit's test flips one, tests/webkit_firefox/test_webkit_snapshot.py;
+# a page cut off with its map updated) and a restore that hangs (the worker's deadline)
+ANY_STORE = {"corrupt", "truncate", "hang"}
+
+
 # the cases of one store share its profile (bad_snapshot_pages): one worker runs them in turn
 BAD_CASES = [pytest.param(st, k, r, marks=pytest.mark.xdist_group(f"bad-snapshot-{st}"))
-             for st, k, r in [(st, k, r) for st in ("opfs", "idb") for k, r in BAD] + ONE_STORE]
+             for st, k, r in [(st, k, r) for st in ("opfs", "idb") for k, r in BAD
+                              if st == "opfs" or k not in ANY_STORE] + ONE_STORE]
 
 
 @pytest.mark.parametrize("store,kind,reason", BAD_CASES)
@@ -326,8 +344,10 @@ def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, 
     # lost (before the fix it did nothing, and the WebKit smoke test's tap waited 60 s for it)
     card = page.locator("#screen[data-preview=stored] .hand button.card:not(.illegal)").first
     tapped = card.get_attribute("data-card")
+    mark = engine_mark(page)
     card.tap()
-    page.wait_for_timeout(300)
+    inputs_handled(page)
+    assert engine_calls(page, mark, "act") == [], "played on the stored view"
     assert moves(page) == n and len(stored(page, mid)["match"]["actions"]) == n, "played on the stored view"
     page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")
     wait_ready(page)
@@ -337,11 +357,11 @@ def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, 
     my_turn(page)
     step(page)
     assert len(stored(page, mid)["match"]["actions"]) > n + 1
-    # the same for a control of the stored view: Cuarenta's ronda claim (seed claim-3: the
-    # person's first claim). Before, such a control went to the engine with no live table
-    # (base.js submit: it is kept now, as a card's tap is)
-    cid = new_match(page, app_url, "cuarenta", {}, seed="claim-3", query="?players=2")
-    play_cuarenta(page, stop=lambda pg: pg.locator(".controls button.rank-btn").count() > 0)
+    # the same for a control of the stored view: Cuarenta's ronda claim (the person's first
+    # claim, reached in CPython). Before, such a control went to the engine with no live
+    # table (base.js submit: it is kept now, as a card's tap is)
+    cid = open_stored(page, app_url, claim_position())
+    page.wait_for_selector(".controls button.rank-btn[data-action='claim:K']")
     n = len(stored(page, cid)["match"]["actions"])
     wait_stored(page)   # (the start after the hang above was a normal boot: its new snapshot, for the next to hang on)
     page.evaluate("localStorage.setItem('tapete.debug.snapshot', 'hang,timeout=6000')")
@@ -353,8 +373,10 @@ def test_a_resumed_match_is_drawn_from_its_stored_view_before_python(snap_page, 
     # every control of the stored view can be tapped: none is under the boot bar (it covered
     # the claim's second row at the bottom of the table, and the tap waited for Python)
     assert page.locator("#boot").is_visible() and under_boot_bar(page, ".controls button") == []
+    mark = engine_mark(page)
     claim.tap()
-    page.wait_for_timeout(300)
+    inputs_handled(page)
+    assert engine_calls(page, mark, "act") == [], "claimed on the stored view"
     assert page.evaluate("() => window.__tapete.ready") is False, "Python came before the check"
     assert moves(page) == n and len(stored(page, cid)["match"]["actions"]) == n, "claimed on the stored view"
     page.evaluate("localStorage.removeItem('tapete.debug.snapshot')")

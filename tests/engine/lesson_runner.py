@@ -16,10 +16,11 @@ import json
 from pathlib import Path
 
 from engine.api import handle
+from engine.games import GAMES as REGISTRY
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "web" / "lessons"
-GAMES = ("cuatrola", "cuarenta")
+GAMES = tuple(REGISTRY)   # every game has its lessons
 LANGS = ("es", "en", "de", "fr")
 UNTIL = ("move", "trick", "deal", "hand", "match", "claim")
 LESSON_FIELDS = {"id", "rule", "title", "intro", "done", "rules", "seed", "deals", "first_dealer",
@@ -94,7 +95,13 @@ class Run:
         self.actions = 0
         self.moves: list[str] = []        # the person's moves, in order
         self.views: list[dict] = []       # the person's view at the first move of each step
+        self.at: list[dict] = []          # the match there
         self.legal_expected: list[list[str]] = []   # per step with expected actions: those legal then
+        #: every action once the lesson is on (its ``before`` ones not), in order: {"seat",
+        #: "action", "by" ("person", "reply" or "bot"), "step" (its index), "view" (the
+        #: person's after it)}: what test_lesson_scripts.py feeds web/lessons/steps.js
+        self.events: list[dict] = []
+        self.step = None
         for a in lesson.get("before", []):
             seat = self.view()["turn"]
             self._apply({"op": "act", "seat": seat, "action": a}, f"before: {a!r}")
@@ -108,7 +115,8 @@ class Run:
             raise LessonError(self.where(f"the match is refused: {ans['error']}"))
         return ans["view"]
 
-    def _apply(self, req: dict, what: str) -> dict:
+    def _apply(self, req: dict, what: str, by: str = "person") -> dict:
+        seat = req["seat"]
         ans = handle({**req, "match": self.match, "viewers": [self.seat]})
         if not ans["ok"]:
             raise LessonError(self.where(f"{what} is refused by the engine: {ans['error']}"))
@@ -116,6 +124,9 @@ class Run:
         self.actions += 1
         if self.actions > MAX_ACTIONS:
             raise LessonError(self.where("more than %d actions" % MAX_ACTIONS))
+        if self.step is not None:
+            self.events.append({"seat": seat, "action": ans["action"], "by": by, "step": self.step,
+                                "view": ans["view"]})
         return ans["view"]
 
     def other(self, replies: list, what: str) -> dict:
@@ -124,8 +135,9 @@ class Run:
         seat = self.view()["turn"]
         if replies:
             a = replies.pop(0)
-            return self._apply({"op": "act", "seat": seat, "action": a}, f"{what}: reply {a!r} of seat {seat}")
-        return self._apply({"op": "bot", "seat": seat, "level": self.level}, f"{what}: the computer of seat {seat}")
+            return self._apply({"op": "act", "seat": seat, "action": a}, f"{what}: reply {a!r} of seat {seat}", "reply")
+        return self._apply({"op": "bot", "seat": seat, "level": self.level}, f"{what}: the computer of seat {seat}",
+                           "bot")
 
 
 def play(lesson: dict, game: str, person=first_legal, choice: dict | None = None) -> Run:
@@ -133,7 +145,9 @@ def play(lesson: dict, game: str, person=first_legal, choice: dict | None = None
     person takes (default the first). Returns the run; raises LessonError."""
     run = Run(lesson, game)
     seat = run.seat
+    run.begin = run.view()
     for i, step in enumerate(lesson["steps"]):
+        run.step = i
         what = f"step {i + 1}"
         replies = list(step.get("replies", []))
         until = step.get("until", "move")
@@ -143,6 +157,7 @@ def play(lesson: dict, game: str, person=first_legal, choice: dict | None = None
                 raise LessonError(run.where(f"{what}: the match ended before the person's move"))
             view = run.other(replies, what)
         run.views.append(view)
+        run.at.append(run.match)
         expect = step["expect"]
         if expect == "any":
             move = person(view)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine import api
 from engine import match as M
 from engine.__main__ import cmd_replay, main
+from engine.games import GAMES
 from engine.deal import SeededStream
 from engine.bots import choose
 
@@ -381,7 +382,7 @@ def requests(draw, ops=tuple(api.OPS)):
         elif f == "hand":
             req[f] = draw(st.integers(-1, 3) | _json)
         elif f == "game":
-            req[f] = draw(st.sampled_from(["cuatrola", "cuarenta"]) | _json)
+            req[f] = draw(st.sampled_from(list(GAMES)) | _json)
         elif f == "level":
             req[f] = draw(st.sampled_from(["novice", "heuristic", "expert"]) | _json)
         elif f == "seed":
@@ -433,7 +434,7 @@ def test_fuzz_the_replay_command_never_raises(tmp_path_factory, data):
     code = cmd_replay(SimpleNamespace(file=str(f)), out=out, err=err)
     assert code in (0, 2)
     if code == 0:
-        assert strict(out.getvalue())["game"] in ("cuatrola", "cuarenta")
+        assert strict(out.getvalue())["game"] in GAMES
     else:
         lines = err.getvalue().splitlines()
         assert len(lines) == 1 and lines[0].startswith("error: ") and len(lines[0]) <= 900

@@ -97,8 +97,8 @@ def test_a_page_imports_only_the_levels_it_plays():
     import ast as literal
     import subprocess
     import sys
-    code = ("import sys\nimport engine.api as a\n"
-            "for game in ('cuatrola', 'cuarenta'):\n"
+    code = ("import sys\nimport engine.api as a\nfrom engine.games import GAMES\n"
+            "for game in GAMES:\n"
             "    r = a.handle({'op': 'new', 'game': game, 'seed': 'lazy'})\n"
             "    b = a.handle({'op': 'bot', 'match': r['match'], 'seat': r['view']['turn'],\n"
             "                  'level': 'novice'})\n"

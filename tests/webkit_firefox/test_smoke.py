@@ -1,55 +1,46 @@
 """The app in WebKit and in Firefox (issue 31), one test per browser, as short as it can be: a
-Python start is the slow part there (WebKitGTK has no origin-private file system: every start
-is a full boot), so one fresh profile does everything with three starts (a share link on a
-first visit, a reload, an offline reload), and no error may show in any page or in Python's
-worker (conftest.py checks every profile when the test ends)."""
+Python start is the slow part there, so the browser's one fresh profile of the run
+(conftest.py ``visited``: a share link on a first visit) does everything with two starts
+more (a reload, an offline reload), and no error may show in any page or in Python's worker
+(conftest.py checks the profile when each test ends). test_webkit_snapshot.py goes on in
+WebKit's profile after this test."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
 from engine.api import handle
 
-from tests.browser.helpers import make_link
+from .conftest import LINK_RULES, LINK_SEED
+from .play import (TABLE, Laps, new_match, play, play_to_hand_end, resumed, stored, table_when_stored)
 
-from .play import (TABLE, Laps, new_match, play, play_to_hand_end, resumed, stored, table_when_stored,
-                   wait_ready)
-
-# both browsers on one xdist worker, one after the other, so that their full Python boots
-# (WebKit has no snapshot) do not run at once beside the Chromium workers: in a parallel run
-# on a loaded machine (load average 17-32) WebKit waited past its 180 s for Python
+# both browsers on one xdist worker, one after the other (and WebKit's snapshot test after
+# them, in the same profile), so that their Python starts do not run at once beside the
+# Chromium workers: in a parallel run on a loaded machine (load average 17-32) WebKit waited
+# past its 180 s for Python
 pytestmark = pytest.mark.xdist_group("webkit-firefox")
 
 SETTINGS = "localStorage.setItem('tapete.settings', JSON.stringify({lang: 'en', speed: 'instant'}))"
-LINK_SEED = "enlace 31"
-LINK_RULES = {"end": "target", "target": 5, "quintola": True, "cantes": "first_trick"}
 
 
-def test_link_first_visit_a_hand_of_each_game_reload_offline_reload(new_profile, app_url, server):
-    ans = handle({"op": "new", "game": "cuatrola", "seed": LINK_SEED, "rules": LINK_RULES, "seat": 0})
-    assert ans["ok"], ans
-    view = ans["view"]
-    started = time.monotonic()
-    d = new_profile()
-    lap = Laps(d, started)
+def test_link_first_visit_a_hand_of_each_game_reload_offline_reload(visited, app_url, server):
+    d, view = visited.d, visited.view
+    lap = Laps(d, visited.started)
 
     # a share link on a first visit, in a fresh profile: the deal CPython's engine deals,
     # Python ready, the service worker in control (the app installed)
-    d.goto(make_link(app_url, "cuatrola", LINK_SEED, ans["match"]["rules"]))
-    wait_ready(d)
-    route = d.wait_for(f"location.hash.startsWith('#/play/') && document.querySelectorAll("
-                       f"'.hand button.card').length === {len(view['hand'])} && location.hash",
-                       what="the linked deal's table")
-    assert d.eval("window.__tapete.swFirstVisit") is True, "not a fresh profile"
+    if d.eval("location.hash") != visited.route:   # (a test before this one went elsewhere)
+        d.goto(app_url + visited.route)
+    assert visited.sw_first is True, "not a fresh profile"
+    d.wait_for(f"document.querySelectorAll('.hand button.card').length === {len(view['hand'])}",
+               what="the linked deal's table")
     assert d.eval(TABLE)["hand"] == view["hand"]
     assert d.eval("document.querySelector('.trump-box .card').dataset.card") == view["trump_card"]
-    mid = route.split("#/play/")[1]
+    mid = visited.route.split("#/play/")[1]
     rec = stored(d, mid)
     assert rec["origin"] == "link" and rec["match"]["seed"] == LINK_SEED
-    assert rec["match"]["rules"] == ans["match"]["rules"]
-    d.wait_for("navigator.serviceWorker.controller !== null", what="the service worker in control")
+    assert rec["match"]["rules"] == handle({"op": "new", "game": "cuatrola", "seed": LINK_SEED, "rules": LINK_RULES,
+                                            "seat": 0})["match"]["rules"]
     d.eval(SETTINGS)   # the computer players move at once
     lap("first visit by a share link", boot=True)
 

@@ -24,6 +24,8 @@ import sys
 import time
 from pathlib import Path
 
+from engine.games import GAMES
+
 
 def bench(game: str, level: str, hands: int, seed: str = "bench", rules=None) -> list[float]:
     """Seconds per decision of ``level`` over ``hands`` hands (fresh matches as needed)."""
@@ -88,7 +90,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m tools.bench.bots",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", action="append", choices=("cuatrola", "cuarenta"))
+    ap.add_argument("--game", action="append", choices=tuple(GAMES))
     ap.add_argument("--levels", default="novice,heuristic,expert")
     ap.add_argument("--hands", type=int, default=12, help="hands per level (default 12)")
     ap.add_argument("--rules", default="{}")
@@ -96,7 +98,7 @@ def main(argv=None):
     ap.add_argument("--no-cpython", action="store_true")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    games = args.game or ["cuatrola", "cuarenta"]
+    games = args.game or list(GAMES)
     levels = args.levels.split(",")
     rules = json.loads(args.rules)
     if args.inner:

@@ -40,6 +40,8 @@ import sys
 import time
 from pathlib import Path
 
+from engine.games import GAMES
+
 RANDOM_BIDS_EVERY = 2   # every other Cuatrola match has random bids (contracts come up)
 
 
@@ -201,7 +203,7 @@ def bench_daily(runs: int) -> None:
                     page.goto(url + "#/")
                     page.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
                     page.wait_for_selector("html[data-engine=ready]", timeout=180_000)
-                    for game in ("cuatrola", "cuarenta"):
+                    for game in GAMES:
                         ms = page.evaluate("""(game) => new Promise((resolve) => {
                           const t0 = performance.now();
                           const done = () => {
@@ -250,7 +252,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m tools.bench.review",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", action="append", choices=("cuatrola", "cuarenta"))
+    ap.add_argument("--game", action="append", choices=tuple(GAMES))
     ap.add_argument("--hands", type=int, default=40, help="Cuatrola hands (default 40)")
     ap.add_argument("--deals", type=int, default=40, help="Cuarenta deals (default 40)")
     ap.add_argument("--players", type=int, action="append", choices=(2, 4))
@@ -261,7 +263,7 @@ def main(argv=None):
                     help="time the daily deal in the app, N fresh profiles")
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    games = args.game or ["cuatrola", "cuarenta"]
+    games = args.game or list(GAMES)
     players = args.players or [4, 2]
     if args.inner:
         print(json.dumps(measure(games, args.hands, args.deals, players, args.seed)))

@@ -77,6 +77,7 @@ import time
 from pathlib import Path
 
 import build
+from engine.games import GAMES
 from tools.bench.browser import ARGS, CHROMIUM
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
@@ -544,7 +545,7 @@ BOOT = """() => ({ ...window.__tapete.boot,
 # every seat, each `bot` call timed (ms): as the table asks for it (`paced`: web/bot-pace.js,
 # the expert capped to what this phone does in time, its calibration timed apart), or with
 # the full deterministic budget (as the review, a hint, the daily deal and challenges ask)
-EXPERT_GAMES = ("cuatrola", "cuarenta")
+EXPERT_GAMES = tuple(GAMES)
 EXPERT = """async ([game, paced, hands]) => {
   const { engine } = await import('./engine.js');
   const { botCall, paceReady } = await import('./bot-pace.js');

@@ -61,6 +61,7 @@ from pathlib import Path
 
 from engine.bots import choose
 from engine.bots.common import Work
+from engine.games import GAMES
 from engine.bots.oracle import oracle
 from engine.deal import SeededStream
 from engine.games import get_game
@@ -324,7 +325,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m tools.strength.arena",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("game", choices=("cuatrola", "cuarenta"))
+    ap.add_argument("game", choices=tuple(GAMES))
     ap.add_argument("a", help="level A (novice, heuristic, expert, expert@v1, expert@cap=N, oracle, "
                               "oracle-bids, oracle-play, probes)")
     ap.add_argument("b", help="level B")

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from engine.bots import choose
 from engine.deal import SeededStream
-from engine.games import get_game
+from engine.games import GAMES, get_game
 from tools.stats import mean_ci
 
 LEVELS = ("novice", "heuristic", "expert@v1", "expert")
@@ -310,7 +310,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python3 -m tools.strength.decisions",
                                  description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("game", choices=("cuatrola", "cuarenta"))
+    ap.add_argument("game", choices=tuple(GAMES))
     ap.add_argument("--hands", type=int, default=40, help="first hands of club-player matches")
     ap.add_argument("--deals", type=int, default=32, help="consistent deals per decision")
     ap.add_argument("--levels", default=",".join(LEVELS))

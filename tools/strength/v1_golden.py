@@ -14,7 +14,7 @@ import json
 
 from engine.bots import choose
 from engine.deal import SeededStream
-from engine.games import get_game
+from engine.games import GAMES, get_game
 
 STRIDE = {"cuatrola": 5, "cuarenta": 4}
 PER_GAME = {"cuatrola": 24, "cuarenta": 30}
@@ -50,7 +50,7 @@ def stream(seed: str, n: int) -> SeededStream:
 
 def main():
     rows = {}
-    for game in ("cuatrola", "cuarenta"):
+    for game in GAMES:
         rows[game] = []
         for rules, seed, texts, s in positions(game):
             want = choose(s.view(s.current_player), "expert@v1", stream(seed, len(texts)),
