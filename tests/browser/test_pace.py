@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import match_file, my_turn, open_stored, played_until, set_settings
+from .helpers import goto, match_file, my_turn, open_stored, played_until, set_settings
 
 #: Records the page's `bot` and `calibrate` requests (the app's own engine module instance).
 WATCH = """async () => {
@@ -36,7 +36,10 @@ def a_computer_to_move(meta=None):
 
 def test_the_tables_expert_is_paced_and_the_daily_deals_is_not(phone, app_url):
     set_settings(phone, speed="instant", lang="en")
+    # a phone that never calibrated: no stored rates, and a page started afresh (an earlier
+    # test's expert table on this shared page calibrated already and keeps the rates in memory)
     phone.evaluate("() => localStorage.removeItem('tapete.pace')")
+    goto(phone, app_url, reload=True)
     phone.evaluate(WATCH)
     open_stored(phone, app_url, a_computer_to_move())
     my_turn(phone)

@@ -228,6 +228,10 @@ function exercise(py, tag) {
       ({ match, turn } = step);
       if (step.view.hand_no !== view.hand_no) break;
     }
+    // the expert paced to a phone (issue 42): its calibration, and a capped move
+    call(`${g} calibrate`, { op: "calibrate", game, budget: 2000 });
+    call(`${g} calibrate bad`, { op: "calibrate", game, budget: 0 }, false);
+    if (turn >= 0) call(`${g} bot capped`, { op: "bot", match, seat: turn, level: "expert", budget: 2000, viewers: [0] });
     call(`${g} takeback`, { op: "takeback", match, seat: 0 });
     call(`${g} takeback none`, { op: "takeback", match: { ...match, actions: [] }, seat: 0 }, false);
     call(`${g} summary`, { op: "summary", match });
