@@ -97,6 +97,8 @@ LATER = (
     "together/", "screens/together.js", "screens/join.js", "vendor/",   # play together, QR
     "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
     "lessons/",                                    # the lessons (their files, words, styles)
+    "install-offer.js", "backup.js", "backup-file.js",   # installing, the backup (when shown)
+    "screenshots/",                                # the manifest's (the browser's install sheet)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3
@@ -565,9 +567,9 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
     for name, (size, maskable) in ICONS.items():
         files[name] = icon_bytes(size, maskable)
     manifest = json.loads((ROOT / "manifest.json").read_text())
-    for ic in manifest.get("icons", []):
+    for ic in manifest.get("icons", []) + manifest.get("screenshots", []):
         if ic["src"] not in files:
-            raise BuildError(f"manifest.json names icon {ic['src']}, which the build lacks")
+            raise BuildError(f"manifest.json names {ic['src']}, which the build lacks")
     files["manifest.json"] = (ROOT / "manifest.json").read_bytes()
 
     # version: a hash of every shipped file's path and content (and the stamp)
