@@ -8,6 +8,15 @@
 // - on a resumed match, starts reading its record and fetching the table's code; on a deal
 //   link, fetches the code that draws the deal's table before Python is up.
 performance.mark("tapete:boot");   // (tools/bench/web.py reports it)
+// Chromium's install prompt, kept for home's install offer (web/install.js), which shows it when
+// the player taps "Install"; the browser's own bar is not shown. It can come before the rest of
+// the shell has loaded, so it is caught here.
+addEventListener("beforeinstallprompt", (e) => {
+  e.preventDefault();
+  globalThis.__tapeteInstallPrompt = e;
+  dispatchEvent(new Event("tapete:installable"));
+});
+addEventListener("appinstalled", () => { globalThis.__tapeteInstallPrompt = null; });
 const LANGS = ["es", "en", "de", "fr"];
 function wantedLang() {
   try {
