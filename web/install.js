@@ -13,6 +13,8 @@ export const NOTICE_KEY = "tapete.dataNotice";
 /** localStorage: {saved} when the last backup was saved (web/backup.js). */
 export const BACKUP_KEY = "tapete.backup";
 export const INSTALLABLE_EVENT = "tapete:installable";
+/** Said by sw-update.js when the later stage is done: a first visit is over. */
+export const LATER_DONE_EVENT = "tapete:later-done";
 const INSTALLED_MODES = ["standalone", "fullscreen", "minimal-ui", "window-controls-overlay"];
 
 /**
@@ -58,12 +60,22 @@ export function currentState(finished = 0) {
     way: installWay({ standalone, prompt: !!globalThis.__tapeteInstallPrompt, ua: nav.userAgent || "", touchPoints: nav.maxTouchPoints || 0 }) };
 }
 
+/** Resolves once this page's first visit is over (the service worker in control and the
+ * later stage done: docs/app.md), at once when the page started under the service worker's
+ * control or without one: an offer never adds to what a first visit fetches. */
+function firstVisitDone() {
+  const sw = globalThis.navigator && globalThis.navigator.serviceWorker;
+  if (!sw || sw.controller) return Promise.resolve();
+  return new Promise((resolve) => globalThis.addEventListener(LATER_DONE_EVENT, resolve, { once: true }));
+}
+
 /**
- * Home's offer, drawn into `slot` (install-offer.js, loaded only then): what homeOffer says
- * now, or, when Chromium's install prompt comes later, the install offer then.
+ * Home's offer, drawn into `slot` (install-offer.js, loaded only then, and never before a
+ * first visit is over): what homeOffer says now, or, when Chromium's install prompt comes
+ * later, the install offer then.
  */
 export function offerOnHome(slot, finished = 0) {
-  const show = (what) => import("./install-offer.js")
+  const show = (what) => firstVisitDone().then(() => import("./install-offer.js"))
     .then((m) => { if (slot.isConnected && !slot.firstChild) { m.showOffer(slot, what); slot.dataset.offer = what; } })
     .catch((err) => console.warn("install offer:", err));
   const what = homeOffer(currentState(finished));

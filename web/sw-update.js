@@ -149,6 +149,7 @@ function laterSettled(status, m) {
   status.later = { ...status.later, state: done ? "done" : "failed", ended: Date.now(),
     fetched: done ? m.fetched.length : 0, bytes: done ? m.bytes : 0 };
   if (!done) window.addEventListener("online", () => cacheLater(status), { once: true });
+  else window.dispatchEvent(new Event("tapete:later-done"));   // (a first visit is over: web/install.js)
 }
 
 /** Settings' "Check for updates": a toast when there is none (a new one shows its banner). */
