@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .conftest import read_catalog
 from .helpers import match_file, played_until, seat0_view, store_match, wait_ready
 
@@ -47,6 +49,8 @@ STORED = """async () => {
   return JSON.stringify({ records, local: keys.map((k) => localStorage.getItem(k)) });
 }"""
 STATUS = "() => (document.getElementById('backup-status') || {}).textContent || ''"
+#: Waits until Settings' backup line says `want` (a restore says "Restoring…" first).
+SAYS = f"(want) => ({STATUS})() === want"
 
 LESSONS = {"v": 1, "done": {"cuatrola/tricks": {"stars": 3, "at": 1_700_000_000_000},
                             "cuarenta/captures": {"stars": 2, "at": 1_700_000_100_000}}}
@@ -69,6 +73,14 @@ def matches():
 def settings_page(page, app_url):
     page.goto(app_url + "#/settings")
     page.wait_for_selector("#backup-save:not([disabled])", timeout=30_000)
+
+
+def says(page, want, timeout=30_000):
+    """Settings' backup line comes to say ``want``; it fails with what the line says instead."""
+    try:
+        page.wait_for_function(SAYS, arg=want, timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"Settings' backup line says {page.evaluate(STATUS)!r}, not {want!r}") from None
 
 
 def restore(page, text, name="tapete-backup.json"):
@@ -97,7 +109,7 @@ def test_a_backup_saved_on_one_phone_restores_everything_on_another_once(new_bro
     shared = pa.evaluate("window.__sharedFiles[0]")
     assert shared["name"].startswith("tapete-backup-") and shared["name"].endswith(".json"), shared["name"]
     assert shared["type"] == "application/json"
-    pa.wait_for_function(STATUS + " .startsWith('Backup saved: 4 matches')")
+    says(pa, "Backup saved: 4 matches.")
     assert pa.inner_text("#backup-last").startswith("Last backup:")
     text = shared["text"]
     backup = json.loads(text)
@@ -118,9 +130,11 @@ def test_a_backup_saved_on_one_phone_restores_everything_on_another_once(new_bro
     store_match(pb, earlier, mid="m-playing")
     pb.evaluate("localStorage.setItem('tapete.settings', JSON.stringify({lang: 'en', speed: 'instant'}))")
     settings_page(pb, app_url)
+    pb.evaluate("() => { document.getElementById('backup').dataset.before = ''; }")
     restore(pb, text)
-    pb.wait_for_function(STATUS + " .startsWith('Backup restored')", timeout=30_000)
-    assert pb.evaluate(STATUS) == "Backup restored. New matches: 3. Brought up to date: 1. Already here: 0."
+    # the restore brought other settings: Settings is drawn anew, and the new one says so too
+    pb.wait_for_selector("#backup:not([data-before])", timeout=30_000)
+    says(pb, "Backup restored. New matches: 3. Brought up to date: 1. Already here: 0.")
     # a restore brought A's dark theme and four colours: the page shows them at once
     assert pb.evaluate("document.documentElement.dataset.theme") == "dark"
     assert pb.evaluate("document.documentElement.dataset.suits") == "four"
@@ -149,8 +163,7 @@ def test_a_backup_saved_on_one_phone_restores_everything_on_another_once(new_bro
     # restored again: nothing doubled, nothing changed
     before = pb.evaluate(STORED)
     restore(pb, text)
-    pb.wait_for_function(STATUS + " .includes('New matches: 0.')", timeout=30_000)
-    assert pb.evaluate(STATUS) == "Backup restored. New matches: 0. Brought up to date: 0. Already here: 4."
+    says(pb, "Backup restored. New matches: 0. Brought up to date: 0. Already here: 4.")
     assert pb.evaluate(STORED) == before
 
     # broken files: each refused with its message; the phone's data the same after each
@@ -164,8 +177,7 @@ def test_a_backup_saved_on_one_phone_restores_everything_on_another_once(new_bro
                          (json.dumps(made["m-done"]), "match_file"), ("", "not_backup")):
         pb.evaluate("() => { document.getElementById('backup-status').textContent = ''; }")
         restore(pb, broken, name="other.json")
-        pb.wait_for_function(STATUS, timeout=30_000)
-        assert pb.evaluate(STATUS) == en[f"backup.refused.{code}"], code
+        says(pb, en[f"backup.refused.{code}"])
         assert pb.locator("#backup-status.error-text").count() == 1
         assert pb.evaluate(STORED) == before, f"a refused file ({code}) changed the phone's data"
 
