@@ -97,7 +97,8 @@ LATER = (
     "together/", "screens/together.js", "screens/join.js", "vendor/",   # play together, QR
     "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
     "lessons/",                                    # the lessons (their files, words, styles)
-    "install-offer.js", "backup.js", "backup-file.js",   # installing, the backup (when shown)
+    "install.js", "install-offer.js",              # home's install offer (after a first visit)
+    "backup.js", "backup-file.js", "canonical.js",   # the backup, a match file's identity
     "screenshots/",                                # the manifest's (the browser's install sheet)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).

@@ -1,5 +1,6 @@
 // Canonical JSON and what makes two match files the same match. Imports nothing, touches no
-// page: the history's import (screens/history.js) and the backup (backup-file.js) share it.
+// page: the history's import (screens/history.js, which loads it when a file is imported) and
+// the backup (backup-file.js) share it. A later file (build.py LATER).
 
 /** JSON with sorted keys and no spaces: the same value gives the same text (keys in the
  * order of their UTF-16 code units, as Array.prototype.sort; `undefined` is written null). */

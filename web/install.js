@@ -1,8 +1,9 @@
 // What the home screen offers about keeping the app (docs/app.md, "Installing and the
 // backup"): installing it where this browser can and it is not done, or once, before the first
 // backup, what Safari on iOS does to a site's data. Imports nothing and touches no page at
-// import (tests/js/install.test.mjs); the offer's own code, install-offer.js, is loaded only
-// when it is shown. boot.js keeps Chromium's install prompt (beforeinstallprompt) in
+// import (tests/js/install.test.mjs). A later file (build.py LATER): home loads it once a first
+// visit is over (sw-update.js firstVisitOver), and the offer's own code, install-offer.js,
+// only when it is shown. boot.js keeps Chromium's install prompt (beforeinstallprompt) in
 // `globalThis.__tapeteInstallPrompt` and says "tapete:installable" when it comes.
 
 /** localStorage: {at} once the install offer was put away ("Not now", or the browser's own
@@ -13,8 +14,6 @@ export const NOTICE_KEY = "tapete.dataNotice";
 /** localStorage: {saved} when the last backup was saved (web/backup.js). */
 export const BACKUP_KEY = "tapete.backup";
 export const INSTALLABLE_EVENT = "tapete:installable";
-/** Said by sw-update.js when the later stage is done: a first visit is over. */
-export const LATER_DONE_EVENT = "tapete:later-done";
 const INSTALLED_MODES = ["standalone", "fullscreen", "minimal-ui", "window-controls-overlay"];
 
 /**
@@ -60,22 +59,12 @@ export function currentState(finished = 0) {
     way: installWay({ standalone, prompt: !!globalThis.__tapeteInstallPrompt, ua: nav.userAgent || "", touchPoints: nav.maxTouchPoints || 0 }) };
 }
 
-/** Resolves once this page's first visit is over (the service worker in control and the
- * later stage done: docs/app.md), at once when the page started under the service worker's
- * control or without one: an offer never adds to what a first visit fetches. */
-function firstVisitDone() {
-  const sw = globalThis.navigator && globalThis.navigator.serviceWorker;
-  if (!sw || sw.controller) return Promise.resolve();
-  return new Promise((resolve) => globalThis.addEventListener(LATER_DONE_EVENT, resolve, { once: true }));
-}
-
 /**
- * Home's offer, drawn into `slot` (install-offer.js, loaded only then, and never before a
- * first visit is over): what homeOffer says now, or, when Chromium's install prompt comes
- * later, the install offer then.
+ * Home's offer, drawn into `slot` (install-offer.js, loaded only then): what homeOffer says
+ * now, or, when Chromium's install prompt comes later, the install offer then.
  */
 export function offerOnHome(slot, finished = 0) {
-  const show = (what) => firstVisitDone().then(() => import("./install-offer.js"))
+  const show = (what) => import("./install-offer.js")
     .then((m) => { if (slot.isConnected && !slot.firstChild) { m.showOffer(slot, what); slot.dataset.offer = what; } })
     .catch((err) => console.warn("install offer:", err));
   const what = homeOffer(currentState(finished));

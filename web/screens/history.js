@@ -7,7 +7,6 @@ import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
 import { exportRecord } from "../services/records.js";
 import { describeRecord } from "./home.js";
-import { matchIdentity } from "../canonical.js";
 
 /**
  * Import a match file: the engine validates it first. Resolves {record, existing}: a file
@@ -18,6 +17,7 @@ export async function importText(text) {
   await engine.ready;
   const ans = await engine.call({ op: "validate", match: text });
   if (!ans.ok) throw new Error(t("history.import_bad", { error: engineText(ans) }));
+  const { matchIdentity } = await import("../canonical.js");   // (a later file: only an import needs it)
   const id = matchIdentity(ans.match);
   const same = (await store.listMatches()).find((r) => !store.recordProblem(r) && matchIdentity(r.match) === id);
   if (same) return { record: same, existing: true };

@@ -6,7 +6,7 @@ import { t, fmtDate, gameName } from "../i18n.js";
 import { h, clear, markMoved } from "../ui.js";
 import * as store from "../store.js";
 import { GAMES, GAME_IDS } from "../games.js";
-import { offerOnHome } from "../install.js";
+import { firstVisitOver } from "../sw-update.js";
 
 /** localStorage: when the first lesson was offered (it is offered once). */
 const OFFER_KEY = "tapete.lessonOffer";
@@ -97,7 +97,7 @@ export async function showHome(root, isCurrent = () => true) {
   if (!isCurrent()) return {};
   clear(root);
   // installing, or once a note on keeping the data: at the end, where nothing below it moves
-  // when it comes late (web/install.js)
+  // when it comes late (web/install.js: a later file, loaded once a first visit is over)
   const offer = h("div", { class: "home-offer", id: "home-offer" });
   const resume = h("div", { class: "resume" });
   if (first && first !== LATE) resume.append(resumeButton(first));
@@ -135,6 +135,8 @@ export async function showHome(root, isCurrent = () => true) {
       h("a", { class: "btn", href: "#/help" }, t("nav.help")),
       h("a", { class: "btn", href: "#/settings" }, t("nav.settings"))),
     offer));
-  all.then((list) => offerOnHome(offer, list.filter((r) => r && r.status === "finished").length));
+  all.then((list) => firstVisitOver().then(() => import("../install.js"))
+    .then((m) => m.offerOnHome(offer, list.filter((r) => r && r.status === "finished").length)))
+    .catch((err) => console.warn("install offer:", err));
   return {};
 }
