@@ -4,8 +4,9 @@ a first visit with the service worker in control with the sub-path's scope, a ba
 Chromium restored here (the same records, settings and stars), a deal link and an invitation
 link made here under the sub-path, opened in a fresh profile, an offline reload that opens a
 restored match, a new version published there reaching the open app, and no request outside
-the sub-path (the host's log). One of WebKit or Firefox is asked for: Firefox, whose starts
-after the first restore Python's memory snapshot from its origin-private file system."""
+the sub-path (the host's log, the pages' resource timing, the CSP's record). One of WebKit or
+Firefox is asked for: Firefox, whose starts after the first restore Python's memory snapshot
+from its origin-private file system."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ INVITE = """(async () => {
   pc.close();
   return invite.invitationLink(offer, invite.newSecret());
 })()"""
+#: The addresses a page fetched (its resource timing).
+FETCHED = "performance.getEntriesByType('resource').map((e) => e.name)"
 DEAL = """(async () => {
   const store = await import('./store.js');
   const share = await import('./share.js');
@@ -78,9 +81,9 @@ def chromium_backup(url: str) -> str:
     return json.loads(run.stdout.strip().splitlines()[-1])["text"]
 
 
+# one of WebKit or Firefox: Firefox (tests/webkit_firefox/test_smoke.py covers WebKit)
+@pytest.mark.parametrize("browser_kind", [pytest.param("firefox", id="firefox-esr")], indirect=True)
 def test_published_under_a_sub_path_and_a_chromium_backup_restored(new_profile, browser_kind, host):
-    if browser_kind != "firefox":
-        pytest.skip("one of WebKit or Firefox: Firefox (tests/webkit_firefox/test_smoke.py covers WebKit)")
     url = host.url
     text = chromium_backup(url)
     made = matches()
@@ -138,4 +141,9 @@ def test_published_under_a_sub_path_and_a_chromium_backup_restored(new_profile, 
     friend.goto(invite)
     friend.wait_for("((document.getElementById('offer-code') || {}).value || '').startsWith('TPT:')",
                     what="the invitation on the join screen")
+    # no request outside the sub-path: none asked of the host, none in the pages' resource
+    # timing, and none to another origin (the CSP refuses it, and a violation fails the test)
     assert outside(host) == [], outside(host)
+    for page in (d, friend):
+        fetched = page.eval(FETCHED)
+        assert fetched and [u for u in fetched if not u.startswith(url)] == [], fetched
