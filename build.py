@@ -96,6 +96,9 @@ LATER = (
     "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
     "lessons/",                                    # the lessons (their files, words, styles)
     "bot-pace.js", "pace.js",                      # the expert paced to the phone (issue 42)
+    "install.js", "install-offer.js",              # home's install offer (after a first visit)
+    "backup.js", "backup-file.js", "canonical.js",   # the backup, a match file's identity
+    "screenshots/",                                # the manifest's (the browser's install sheet)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3
@@ -395,9 +398,9 @@ def build(dist: Path = DIST, stamp: str = "", quiet: bool = False) -> dict:
     for name, (size, maskable) in ICONS.items():
         files[name] = icon_bytes(size, maskable)
     manifest = json.loads((ROOT / "manifest.json").read_text())
-    for ic in manifest.get("icons", []):
+    for ic in manifest.get("icons", []) + manifest.get("screenshots", []):
         if ic["src"] not in files:
-            raise BuildError(f"manifest.json names icon {ic['src']}, which the build lacks")
+            raise BuildError(f"manifest.json names {ic['src']}, which the build lacks")
     files["manifest.json"] = (ROOT / "manifest.json").read_bytes()
 
     # version: a hash of every shipped file's path and content (and the stamp)

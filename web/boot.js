@@ -11,6 +11,15 @@
 import { pickLang } from "./langs.js";
 
 performance.mark("tapete:boot");   // (tools/bench/web.py reports it)
+// Chromium's install prompt, kept for home's install offer (web/install.js), which shows it when
+// the player taps "Install"; the browser's own bar is not shown. It can come before the rest of
+// the shell has loaded, so it is caught here.
+addEventListener("beforeinstallprompt", (e) => {
+  e.preventDefault();
+  globalThis.__tapeteInstallPrompt = e;
+  dispatchEvent(new Event("tapete:installable"));
+});
+addEventListener("appinstalled", () => { globalThis.__tapeteInstallPrompt = null; });
 function wantedLang() {
   let chosen = null;
   try {

@@ -150,6 +150,37 @@ export async function deleteMatch(id) {
   tell({ type: "deleted", id });
 }
 
+/**
+ * Several records written in one transaction, from what is stored then: `merge(records)`
+ * (every stored record) returns the records to put (a backup restored: web/backup.js). All or
+ * nothing: a failed write (quota) leaves every record as it was. Resolves with what `merge`
+ * returned (`{put, ...}`).
+ */
+export async function putMerged(merge) {
+  const db = await openDB();
+  let out = null;
+  try {
+    const tx = db.transaction(STORE, "readwrite");
+    const st = tx.objectStore(STORE);
+    const all = st.getAll();
+    all.onsuccess = () => {
+      try {
+        out = merge(all.result);
+        for (const rec of out.put) st.put(rec);
+      } catch (err) {
+        out = err;
+        tx.abort();
+      }
+    };
+    await txDone(tx);
+  } catch (err) {
+    if (out instanceof Error) throw out;
+    throw err instanceof StorageError ? err : new StorageError(err);
+  }
+  for (const rec of out.put) tell({ type: "saved", id: rec.id, rev: rec.rev });
+  return out;
+}
+
 /** Raw put, for repairs and tests of damaged records. */
 export async function putRaw(value) {
   const db = await openDB();
@@ -178,6 +209,9 @@ const KIND = { lang: "string", speed: "string", level: "string", haptics: "boole
 // Settings kept as an object (or null) whose contents their module checks when it reads them:
 // `ice`, play together's STUN / TURN servers (web/together/ice.js readIce). No default: absent.
 const OBJECTS = ["ice"];
+/** Every setting's default, and the settings kept as objects (a backup's merge: web/backup.js). */
+export const SETTING_DEFAULTS = DEFAULTS;
+export const OBJECT_SETTINGS = OBJECTS;
 
 function valid(key, value) {
   if (OBJECTS.includes(key)) return value === null || (typeof value === "object" && !Array.isArray(value));

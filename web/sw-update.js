@@ -12,7 +12,19 @@ import { showFailure, dismissFailure } from "./boot-bar.js";
 
 const SCRIPT = "service-worker.js";
 const OPTIONS = { updateViaCache: "none" };
+const LATER_DONE = "tapete:later-done";
 let registration = null;
+// this page started under the service worker's control: not a first visit
+const STARTED_CONTROLLED = !!(globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller);
+let laterDone = false;
+
+/** Resolves once this page's first visit is over (at once on a later start, or without a
+ * service worker; else when the later stage is done): what waits for it (home's install
+ * offer, web/install.js) adds nothing to what a first visit fetches. */
+export function firstVisitOver() {
+  if (STARTED_CONTROLLED || laterDone || !("serviceWorker" in navigator)) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener(LATER_DONE, resolve, { once: true }));
+}
 
 function waitForController(reg) {
   // First visit: the service worker installs (copying what the page and Python's worker
@@ -149,6 +161,7 @@ function laterSettled(status, m) {
   status.later = { ...status.later, state: done ? "done" : "failed", ended: Date.now(),
     fetched: done ? m.fetched.length : 0, bytes: done ? m.bytes : 0 };
   if (!done) window.addEventListener("online", () => cacheLater(status), { once: true });
+  else { laterDone = true; window.dispatchEvent(new Event(LATER_DONE)); }   // (a first visit is over)
 }
 
 /** Settings' "Check for updates": a toast when there is none (a new one shows its banner). */

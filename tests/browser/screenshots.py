@@ -2,6 +2,7 @@
 
     python3 tests/browser/screenshots.py [outdir]
     python3 tests/browser/screenshots.py --look [outdir]   # only the look's (issue 32)
+    python3 tests/browser/screenshots.py --manifest         # the manifest's, into web/screenshots/
 
 Builds dist/, serves it on 127.0.0.1 and drives Debian's Chromium as a Pixel 7
 (412x839), plus one landscape phone and one desktop shot.
@@ -82,6 +83,52 @@ def look_shots(p, url, out):
         ctx.close()
 
 
+# A PNG screenshot as WebP, encoded by the browser itself (no image library): {quality}
+TO_WEBP = """async ([b64, quality]) => {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  canvas.getContext('2d').drawImage(bitmap, 0, 0);
+  const blob = await canvas.convertToBlob({ type: 'image/webp', quality });
+  let out = '';
+  const buf = new Uint8Array(await blob.arrayBuffer());
+  for (let i = 0; i < buf.length; i += 0x8000) out += String.fromCharCode(...buf.subarray(i, i + 0x8000));
+  return [btoa(out), bitmap.width, bitmap.height];
+}"""
+WEBP_QUALITY = 0.75
+#: The manifest's screenshots (web/screenshots/, listed in manifest.json): a Cuatrola trick on
+#: a phone and on a desktop window, in Spanish (the manifest's language).
+MANIFEST_SHOTS = (("narrow", {"viewport": {"width": 412, "height": 839}, "is_mobile": True, "has_touch": True}),
+                  ("wide", {"viewport": {"width": 1280, "height": 800}}))
+
+
+def manifest_shots(p, url, out):
+    import base64
+    import json
+    manifest = json.loads((ROOT / "manifest.json").read_text())
+    listed = {s["form_factor"]: s for s in manifest["screenshots"]}
+    for name, opts in MANIFEST_SHOTS:
+        ctx = p.chromium.launch_persistent_context(tempfile.mkdtemp(), executable_path=CHROMIUM, args=ARGS,
+                                                   headless=True, locale="es-ES", **opts)
+        ctx.add_init_script(FAST_TAPS)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto(url)
+        wait_ready(page)
+        set_settings(page, speed="instant", lang="es")
+        new_match(page, url, "cuatrola", {}, seed="pantalla-7", level="heuristic")
+        play_until(page, lambda pg: pg.locator(".trick .card").count() >= 2
+                   and pg.locator(".hand button.card:not(.illegal)").count() > 0)
+        page.wait_for_timeout(400)
+        png = page.screenshot(scale="css")
+        data, w, h = page.evaluate(TO_WEBP, [base64.b64encode(png).decode(), WEBP_QUALITY])
+        entry = listed[name]
+        assert entry["sizes"] == f"{w}x{h}" and entry["type"] == "image/webp", (entry, w, h)
+        path = out / Path(entry["src"]).name
+        path.write_bytes(base64.b64decode(data))
+        print("wrote", path, path.stat().st_size, "bytes")
+        ctx.close()
+
+
 def play_until_cuarenta(page, pred, limit=200):
     """Cuarenta: a capture with the first choice, else the first card, until pred(page)."""
     for _ in range(limit):
@@ -99,8 +146,14 @@ def play_until_cuarenta(page, pred, limit=200):
     return False
 
 
-def main(out: Path, only_look=False):
+def main(out: Path, only_look=False, only=None):
     out.mkdir(parents=True, exist_ok=True)
+    if only == "manifest":   # (the build wants every file the manifest names: a first run's stand-ins)
+        import json
+        for shot in json.loads((ROOT / "manifest.json").read_text())["screenshots"]:
+            stand_in = ROOT / "web" / shot["src"]
+            if not stand_in.is_file():
+                stand_in.write_bytes(b"")
     build.build(quiet=True)
     srv = build.serve_in_thread(build.DIST)
     url = f"http://127.0.0.1:{srv.server_address[1]}/"
@@ -108,6 +161,10 @@ def main(out: Path, only_look=False):
     with sync_playwright() as p:
         if only_look:
             look_shots(p, url, out)
+            srv.shutdown()
+            return
+        if only == "manifest":
+            manifest_shots(p, url, out)
             srv.shutdown()
             return
         dev = dict(p.devices["Pixel 7"])
@@ -198,5 +255,8 @@ def main(out: Path, only_look=False):
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--look"]
-    main(Path(args[0]) if args else ROOT / "docs" / "screenshots", only_look="--look" in sys.argv)
+    args = [a for a in sys.argv[1:] if a not in ("--look", "--manifest")]
+    if "--manifest" in sys.argv:
+        main(Path(args[0]) if args else ROOT / "web" / "screenshots", only="manifest")
+    else:
+        main(Path(args[0]) if args else ROOT / "docs" / "screenshots", only_look="--look" in sys.argv)

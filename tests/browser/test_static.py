@@ -187,9 +187,13 @@ def test_dist_contents(dist):
 
 def test_manifest():
     m = json.loads((ROOT / "manifest.json").read_text())
-    for k in ("name", "short_name", "id", "start_url", "scope", "display", "background_color",
+    for k in ("name", "short_name", "start_url", "scope", "display", "background_color",
               "theme_color", "icons", "shortcuts"):
         assert k in m, k
+    # no "id": it would be resolved against the origin, not the manifest's folder, so every
+    # copy on one host (GitHub Pages user sites) would be one app; without it the id is the
+    # start URL, the folder the app is published in (issue 38, test_deploy.py)
+    assert "id" not in m and m["start_url"] == m["scope"] == "./"
     assert m["display"] == "standalone"
     sizes = {(i["sizes"], i.get("purpose", "any")) for i in m["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes

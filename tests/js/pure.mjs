@@ -30,6 +30,9 @@ export const PURE = {
   "together/invite.js": "invitations and answers, as text and as links",
   "together/protocol.js": "the messages of a table played together, their checks and the rate limit",
   "pace.js": "the expert's budget at the table from the phone's measured rate, its calibration and recheck",
+  "backup-file.js": "the backup file: its format, SHA-256 check, every refusal, the merge",
+  "canonical.js": "canonical JSON of a match and its identity (a backup's, an import's)",
+  "install.js": "what home offers for installing, by browser and by what was put away",
 };
 
 /** Modules of web/ that look pure to the scan of purity.test.mjs but are not, and why

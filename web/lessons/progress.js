@@ -38,6 +38,16 @@ export function recordStars(game, id, stars, storage = globalThis.localStorage) 
   const key = `${game}/${id}`;
   const best = Math.max(stars, progress[key] ? progress[key].stars : 0);
   progress[key] = { stars: best, at: Date.now() };
-  try { storage.setItem(PROGRESS_KEY, JSON.stringify({ v: VERSION, done: progress })); } catch { /* private mode, full */ }
+  writeProgress(progress, storage);
   return progress;
+}
+
+/** Stores `progress` ({"<game>/<id>": {stars, at}}) as the record (quietly nothing without storage). */
+export function writeProgress(progress, storage = globalThis.localStorage) {
+  try { storage.setItem(PROGRESS_KEY, JSON.stringify({ v: VERSION, done: progress })); } catch { /* private mode, full */ }
+}
+
+/** The readable entries of `done` (a record's entries from elsewhere: a backup), as readProgress. */
+export function readableProgress(done) {
+  return readProgress({ getItem: () => JSON.stringify({ v: VERSION, done }) });
 }

@@ -8,23 +8,6 @@ import * as store from "../store.js";
 import { exportRecord } from "../services/records.js";
 import { describeRecord } from "./home.js";
 
-/** JSON with sorted keys: the same value gives the same text. */
-function canonical(value) {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value === undefined ? null : value);
-}
-
-/** What makes two match files the same match at the same point: the game, its rules, seed
- * and deals, and every action so far (not the meta, which names the app or the level). */
-export function matchIdentity(m) {
-  if (!m || typeof m !== "object") return null;
-  return canonical({ game: m.game, rules: m.rules, seed: m.seed ?? null, deals: m.deals ?? null,
-    first_dealer: m.first_dealer ?? null, actions: m.actions });
-}
-
 /**
  * Import a match file: the engine validates it first. Resolves {record, existing}: a file
  * whose match is already stored (the same one imported twice, or exported and brought back
@@ -34,6 +17,7 @@ export async function importText(text) {
   await engine.ready;
   const ans = await engine.call({ op: "validate", match: text });
   if (!ans.ok) throw new Error(t("history.import_bad", { error: engineText(ans) }));
+  const { matchIdentity } = await import("../canonical.js");   // (a later file: only an import needs it)
   const id = matchIdentity(ans.match);
   const same = (await store.listMatches()).find((r) => !store.recordProblem(r) && matchIdentity(r.match) === id);
   if (same) return { record: same, existing: true };

@@ -6,6 +6,7 @@ import { t, fmtDate, gameName } from "../i18n.js";
 import { h, clear, markMoved } from "../ui.js";
 import * as store from "../store.js";
 import { GAMES, GAME_IDS } from "../games.js";
+import { firstVisitOver } from "../sw-update.js";
 
 /** localStorage: when the first lesson was offered (it is offered once). */
 const OFFER_KEY = "tapete.lessonOffer";
@@ -89,11 +90,15 @@ function resumeButton(rec) {
 }
 
 export async function showHome(root, isCurrent = () => true) {
-  const found = store.listMatches().then(toResume).catch(() => null);
+  const all = store.listMatches().catch(() => []);
+  const found = all.then(toResume).catch(() => null);
   const LATE = {};
   const first = await Promise.race([found, new Promise((r) => setTimeout(() => r(LATE), RESUME_WAIT_MS))]);
   if (!isCurrent()) return {};
   clear(root);
+  // installing, or once a note on keeping the data: at the end, where nothing below it moves
+  // when it comes late (web/install.js: a later file, loaded once a first visit is over)
+  const offer = h("div", { class: "home-offer", id: "home-offer" });
   const resume = h("div", { class: "resume" });
   if (first && first !== LATE) resume.append(resumeButton(first));
   else if (first === LATE) found.then((rec) => {
@@ -128,6 +133,10 @@ export async function showHome(root, isCurrent = () => true) {
       h("a", { class: "btn", href: "#/history" }, t("nav.history")),
       h("a", { class: "btn", href: "#/stats", id: "home-stats" }, t("nav.stats")),
       h("a", { class: "btn", href: "#/help" }, t("nav.help")),
-      h("a", { class: "btn", href: "#/settings" }, t("nav.settings")))));
+      h("a", { class: "btn", href: "#/settings" }, t("nav.settings"))),
+    offer));
+  all.then((list) => firstVisitOver().then(() => import("../install.js"))
+    .then((m) => m.offerOnHome(offer, list.filter((r) => r && r.status === "finished").length)))
+    .catch((err) => console.warn("install offer:", err));
   return {};
 }

@@ -1,6 +1,7 @@
 // Settings: language, computer-player speed, the table (vibration, animations), the cards
 // and table's look (theme, four colours, large indices, card size, left-handed: web/look.js),
-// playing across the internet (web/together/ice-settings.js), storage, version and updates.
+// playing across the internet (web/together/ice-settings.js), storage, the backup (web/backup.js),
+// version and updates.
 import { t, LANGS, setLang, fmtNumber } from "../i18n.js";
 import { h, clear, toast, applyMotion } from "../ui.js";
 import * as store from "../store.js";
@@ -89,6 +90,10 @@ export function showSettings(root, ctx) {
   const net = h("div", { id: "net-settings-slot" });
   import("../together/ice-settings.js").then((m) => net.replaceWith(m.iceSettings()))
     .catch((err) => console.warn("settings: the network block did not load", err));
+  // the backup (save, restore): its own module, loaded when shown (web/backup.js)
+  const backup = h("div", { id: "backup-slot" });
+  import("../backup.js").then((m) => backup.replaceWith(m.backupSettings(ctx.rerender)))
+    .catch((err) => console.warn("settings: the backup block did not load", err));
   const persisted = h("span", { class: "muted", id: "persistence", text: "…" });
   const usage = h("span", { class: "muted", text: "" });
   const info = h("dl", { class: "about" });
@@ -102,6 +107,7 @@ export function showSettings(root, ctx) {
     net,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.storage") }),
       h("p", {}, persisted), h("p", {}, usage), persistButton(persisted)),
+    backup,
     h("fieldset", { class: "field" }, h("legend", { text: t("settings.about") }), info,
       h("button", { type: "button", class: "btn", id: "check-update", onclick: () => ctx.checkUpdate() }, t("settings.check_update")))));
   (async () => {

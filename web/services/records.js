@@ -16,9 +16,13 @@ export function exportRecord(rec, raw = false) {
   } catch {
     text = String(rec);
   }
-  const blob = new Blob([text], { type: "application/json" });
+  download(new Blob([text], { type: "application/json" }), fileName(rec || {}));
+}
+
+/** Download `blob` as a file named `name` (the browser's downloads). */
+export function download(blob, name) {
   const url = URL.createObjectURL(blob);
-  const a = h("a", { href: url, download: fileName(rec || {}) });
+  const a = h("a", { href: url, download: name });
   document.body.append(a);
   a.click();
   a.remove();
