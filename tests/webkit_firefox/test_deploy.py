@@ -58,8 +58,8 @@ INVITE = """(async () => {
 FETCHED = "performance.getEntriesByType('resource').map((e) => e.name)"
 DEAL = """(async () => {
   const store = await import('./store.js');
-  const share = await import('./share.js');
-  return share.makeLink((await store.getMatch('c-playing')).match, 1);
+  const links = await import('./links.js');
+  return links.makeLink((await store.getMatch('c-playing')).match, 1);
 })()"""
 
 
