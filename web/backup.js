@@ -12,7 +12,6 @@ import * as store from "./store.js";
 import { applyLook } from "./look.js";
 import { download } from "./services/records.js";
 import { BACKUP_KEY } from "./install.js";
-import { readProgress, readableProgress, writeProgress } from "./lessons/progress.js";
 import {
   BackupError, backupName, backupText, makeBackup, mergeDaily, mergeLessons, mergeMatches, mergeSettings, readBackup,
 } from "./backup-file.js";
@@ -32,9 +31,13 @@ async function appVersion() {
   } catch { return null; }
 }
 
+/** The lessons' progress record (web/lessons/ is loaded only when a feature opens it). */
+const lessonProgress = () => import("./lessons/progress.js");
+
 /** Everything a backup holds, as stored now: {data, leftOut} (records that cannot be read are
  * left out and counted). */
 export async function collect() {
+  const { readProgress } = await lessonProgress();
   const all = await store.listMatches();
   const matches = all.filter((r) => !store.recordProblem(r));
   const daily = readJSON(DAILY_KEY);
@@ -78,6 +81,7 @@ async function handOn(text, name) {
 export async function restoreText(text) {
   const file = await readBackup(text);
   const { data } = file;
+  const { readProgress, readableProgress, writeProgress } = await lessonProgress();   // (before any write)
   const out = await store.putMerged((stored) => mergeMatches(stored, data.matches, store.newId));
   const settings = mergeSettings(readJSON(store.SETTINGS_KEY), data.settings, store.SETTING_DEFAULTS, store.OBJECT_SETTINGS);
   store.setSettings(settings);

@@ -52,6 +52,9 @@ def test_how_to_install_on_ios_and_firefox_put_away_once_and_the_note_said_once(
     en = read_catalog("en")
     # Safari on an iPhone: Share, then Add to Home Screen
     cdp.send("Emulation.setUserAgentOverride", {"userAgent": IOS})
+    # (the shared phone may hold other tests' finished matches: the note on Safari's storage,
+    # which would come first, is said below, on its own)
+    page.evaluate("localStorage.setItem('tapete.dataNotice', JSON.stringify({at: 0}))")
     offer_on_home(page, app_url, "ios")
     assert page.inner_text("#install-offer h2") == en["install.title"]
     assert steps(page) == [en["install.ios_share"], en["install.ios_add"]]
@@ -68,6 +71,7 @@ def test_how_to_install_on_ios_and_firefox_put_away_once_and_the_note_said_once(
     offer_on_home(page, app_url, "firefox")
     assert steps(page) == [en["install.firefox_menu"], en["install.firefox_install"]]
     # a finished match and no backup yet: once, the note on Safari's storage comes first
+    page.evaluate("localStorage.removeItem('tapete.dataNotice')")
     store_match(page, played_until(match_file("cuatrola", {"end": "target", "target": 1}, seed="install-1"),
                                    lambda v: False), mid="install-done")
     offer_on_home(page, app_url, "notice")
