@@ -49,11 +49,19 @@ export function openDB() {
   return dbPromise;
 }
 
+/** Resolves when `tx` has committed; rejects when it aborts, and a request that fails
+ * (an add whose id is taken, say) aborts it: nothing of it is written, and the caller hears
+ * why (its error kept from the browser's default report, which would only log it). */
 function txDone(tx) {
   return new Promise((resolve, reject) => {
+    let failed = null;
     tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(new StorageError(tx.error || new Error("transaction aborted")));
-    tx.onerror = (e) => { e.preventDefault(); };
+    tx.onabort = () => reject(new StorageError(tx.error || failed || new Error("transaction aborted")));
+    tx.onerror = (e) => {
+      e.preventDefault();
+      failed = failed || e.target.error;
+      try { tx.abort(); } catch { /* already finished */ }
+    };
   });
 }
 

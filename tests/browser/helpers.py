@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import itertools
 import json
 import time
 from urllib.parse import urlencode
@@ -508,12 +509,17 @@ def outcome(view):
             "result": {"score": view["score"], "winner": view["winner"] if over else None, "side": side}}
 
 
+_RECORDS = itertools.count(1)
+
+
 def store_match(page, match, mid=None, origin="new", **extra):
     """Store ``match`` (a match file made in CPython) as a new record through the app's own
     store module (``addMatch``, with the person's view and the outcome the table stores).
     Returns the record's id."""
     view = seat0_view(match)
-    mid = mid or "late-" + hashlib.sha256(json.dumps(match, sort_keys=True).encode()).hexdigest()[:12]
+    # (one id per record: the same position stored by two tests on the shared phone is two
+    # records, not a second add refused)
+    mid = mid or f"late-{hashlib.sha256(json.dumps(match, sort_keys=True).encode()).hexdigest()[:12]}-{next(_RECORDS)}"
     page.evaluate(ADD_RECORD, {"id": mid, "game": match["game"], "origin": origin, "match": match,
                                "view": view, **outcome(view), **extra})
     return mid

@@ -185,3 +185,25 @@ def test_history_export_and_import(phone, app_url, tmp_path):
     phone.set_input_files("#import-file", str(bad))
     phone.wait_for_function("() => document.getElementById('toast').textContent.includes('not a valid match')")
     assert phone.locator(".history-item").count() == count
+
+
+def test_a_record_whose_id_is_taken_is_refused_and_the_stored_one_kept(phone, app_url):
+    """store.addMatch with an id already stored rejects (a StorageError naming the taken key),
+    and the record that was there is unchanged: an add that fails is never reported as done
+    (its transaction aborts instead of committing nothing)."""
+    goto(phone, app_url, "#/")
+    m = handle({"op": "new", "game": "cuatrola", "seed": "taken", "seat": 0})["match"]
+    got = phone.evaluate("""async (m) => {
+      const store = await import('./store.js');
+      const first = {id: 'taken-id', game: 'cuatrola', origin: 'new', match: m, status: 'playing'};
+      await store.addMatch(first);
+      let refused = null;
+      try { await store.addMatch({...first, origin: 'import', status: 'finished'}); }
+      catch (err) { refused = [err.name, String(err.message)]; }
+      const kept = await store.getMatch('taken-id');
+      await store.deleteMatch('taken-id');
+      return {refused, origin: kept.origin, status: kept.status};
+    }""", m)
+    assert got["refused"] and got["refused"][0] == "StorageError", got
+    assert "Constraint" in got["refused"][1] or "exists" in got["refused"][1], got
+    assert (got["origin"], got["status"]) == ("new", "playing")
