@@ -98,6 +98,7 @@ LATER = (
     "bot-pace.js", "pace.js",                      # the expert paced to the phone (issue 42)
     "install.js", "install-offer.js",              # home's install offer (after a first visit)
     "backup.js", "backup-file.js", "canonical.js",   # the backup, a match file's identity
+    "keeping/",                                    # the install offer's and the backup's words and styles
     "screenshots/",                                # the manifest's (the browser's install sheet)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).

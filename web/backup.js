@@ -12,6 +12,7 @@ import * as store from "./store.js";
 import { applyLook } from "./look.js";
 import { download } from "./services/records.js";
 import { BACKUP_KEY } from "./install.js";
+import { useKeeping } from "./keeping/words.js";
 import {
   BackupError, backupName, backupText, makeBackup, mergeDaily, mergeLessons, mergeMatches, mergeSettings, readBackup,
 } from "./backup-file.js";
@@ -97,9 +98,11 @@ function lastLine() {
   return isObject(v) && Number.isFinite(v.saved) ? t("backup.last", { date: fmtDate(v.saved) }) : t("backup.never");
 }
 
-/** Settings' block: what a backup holds, when the last was saved, save, restore. `rerender`
- * draws Settings anew (a restore may bring another language or look). */
-export function backupSettings(rerender) {
+/** Settings' block: what a backup holds, when the last was saved, save, restore, once its
+ * words and styles are loaded (web/keeping/). `rerender` draws Settings anew (a restore may
+ * bring another language or look). */
+export async function backupSettings(rerender) {
+  await useKeeping();
   const status = h("p", { id: "backup-status", class: "backup-status", role: "status" });
   const last = h("p", { class: "muted", id: "backup-last", text: lastLine() });
   const say = (text, error = false) => {
@@ -138,6 +141,7 @@ export function backupSettings(rerender) {
         const s = store.getSettings();
         applyLook(s);
         await setLang(s.lang === "auto" ? null : s.lang);
+        await useKeeping().catch(() => {});   // (the words of the language restored)
         carried = t("backup.restored", counts);
         rerender();
         return;

@@ -1,5 +1,6 @@
 // Home's offer to install the app, and the note on Safari's storage (what to show, and when:
-// web/install.js). Loaded only when one of them is shown.
+// web/install.js). Loaded only when one of them is shown; its words and styles too
+// (web/keeping/).
 //   "prompt"   Chromium: "Install" opens the browser's own install prompt
 //   "ios"      Safari (every browser on iOS): Share, then Add to Home Screen, illustrated
 //   "firefox"  Firefox for Android: the menu, then Install, illustrated
@@ -9,6 +10,7 @@
 import { t } from "./i18n.js";
 import { h } from "./ui.js";
 import { INSTALL_KEY, NOTICE_KEY } from "./install.js";
+import { useKeeping } from "./keeping/words.js";
 
 // The browsers' own symbols, drawn here (24 x 24, the colour of the text).
 const STROKE = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
@@ -67,8 +69,14 @@ function noticeCard(slot) {
   slot.append(box);
 }
 
-/** Draws `what` ("prompt", "ios", "firefox" or "notice") into home's `slot`. */
-export function showOffer(slot, what) {
+/** Draws `what` ("prompt", "ios", "firefox" or "notice") into home's `slot`, once its words
+ * and styles are loaded: resolves true when drawn, false when the slot went meanwhile (home
+ * drawn anew) or holds an offer already. */
+export async function showOffer(slot, what) {
+  await useKeeping();
+  if (!slot.isConnected || slot.firstChild) return false;
   if (what === "notice") noticeCard(slot);
   else if (what === "prompt" || STEPS[what]) installCard(slot, what);
+  else return false;
+  return true;
 }

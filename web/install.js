@@ -65,7 +65,8 @@ export function currentState(finished = 0) {
  */
 export function offerOnHome(slot, finished = 0) {
   const show = (what) => import("./install-offer.js")
-    .then((m) => { if (slot.isConnected && !slot.firstChild) { m.showOffer(slot, what); slot.dataset.offer = what; } })
+    .then((m) => m.showOffer(slot, what))
+    .then((shown) => { if (shown) slot.dataset.offer = what; })
     .catch((err) => console.warn("install offer:", err));
   const what = homeOffer(currentState(finished));
   slot.dataset.offer = what ? "loading" : "none";   // (what is on show: tests)

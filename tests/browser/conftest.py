@@ -464,13 +464,20 @@ def phone(installed, server):
     installed.check()
 
 
+#: The words that a feature adds to the UI catalog when it loads: the lessons', and those of
+#: keeping the app and its data (the install offer, the note on Safari's storage, the backup).
+FEATURE_WORDS = (("lessons", "i18n"), ("keeping", "i18n"))
+
+
 def read_catalog(lang: str) -> dict:
-    """The UI catalog of ``lang`` with the lessons' words (web/lessons/i18n/, added to it when
-    the lessons load), so that every catalog check covers them too."""
+    """The UI catalog of ``lang`` with the words the features add to it when they load
+    (``FEATURE_WORDS``), so that every catalog check covers them too."""
     cat = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text())
-    lessons = json.loads((ROOT / "web" / "lessons" / "i18n" / f"{lang}.json").read_text())
-    assert not set(cat) & set(lessons), "a lesson key in the UI catalog"
-    return {**cat, **lessons}
+    for parts in FEATURE_WORDS:
+        words = json.loads(ROOT.joinpath("web", *parts, f"{lang}.json").read_text())
+        assert not set(cat) & set(words), f"a key of web/{'/'.join(parts)}/ in the UI catalog"
+        cat = {**cat, **words}
+    return cat
 
 
 @pytest.hookimpl(hookwrapper=True)

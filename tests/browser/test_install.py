@@ -60,6 +60,8 @@ def test_how_to_install_on_ios_and_firefox_put_away_once_and_the_note_said_once(
     page.evaluate("localStorage.setItem('tapete.dataNotice', JSON.stringify({at: 0}))")
     offer_on_home(page, app_url, "ios")
     assert page.inner_text("#install-offer h2") == en["install.title"]
+    # drawn with its own styles, loaded with its words (web/keeping/: none on a first visit)
+    assert page.evaluate("getComputedStyle(document.getElementById('install-offer')).borderTopWidth") == "2px"
     assert steps(page) == [en["install.ios_share"], en["install.ios_add"]]
     assert page.locator("#install-howto .howto-icon svg").count() == 2
     for scheme in ("light", "dark"):

@@ -92,7 +92,7 @@ export function showSettings(root, ctx) {
     .catch((err) => console.warn("settings: the network block did not load", err));
   // the backup (save, restore): its own module, loaded when shown (web/backup.js)
   const backup = h("div", { id: "backup-slot" });
-  import("../backup.js").then((m) => backup.replaceWith(m.backupSettings(ctx.rerender)))
+  import("../backup.js").then((m) => m.backupSettings(ctx.rerender)).then((box) => backup.replaceWith(box))
     .catch((err) => console.warn("settings: the backup block did not load", err));
   const persisted = h("span", { class: "muted", id: "persistence", text: "…" });
   const usage = h("span", { class: "muted", text: "" });
