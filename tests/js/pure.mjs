@@ -28,6 +28,8 @@ export const PURE = {
   "snapshot/store.js": "a stored snapshot opened and read through a backend (storeSnapshot asks navigator.storage: browser)",
   "together/code.js": "connection codes",
   "together/invite.js": "invitations and answers, as text and as links",
+  "together/online-link.js": "a table's one link: made, read, refused; the relay list's check",
+  "together/seal.js": "the sealed signalling: room and key from the secret, the envelope, every refusal, the floods",
   "together/protocol.js": "the messages of a table played together, their checks and the rate limit",
   "pace.js": "the expert's budget at the table from the phone's measured rate, its calibration and recheck",
   "backup-file.js": "the backup file: its format, SHA-256 check, every refusal, the merge",
