@@ -127,6 +127,16 @@ class Mosquitto:
             path.write_bytes(payload)
             subprocess.run([MOSQUITTO_PUB, "-h", HOST, "-p", str(self.mqtt_port), "-t", topic, "-f", str(path)], check=True)
 
+    def flood(self, topic: str, n: int, big: int = 0) -> None:
+        """``n`` messages of junk on ``topic`` as fast as mosquitto_pub sends them (one line
+        each), and one of ``big`` bytes."""
+        lines = "".join(f"junk {i} {'x' * (i % 200)}\n" for i in range(n))
+        subprocess.run([MOSQUITTO_PUB, "-h", HOST, "-p", str(self.mqtt_port), "-t", topic, "-l"], input=lines.encode(), check=True)
+        if big:
+            path = self.dir / "big.bin"
+            path.write_bytes(b"\x01" * big)
+            subprocess.run([MOSQUITTO_PUB, "-h", HOST, "-p", str(self.mqtt_port), "-t", topic, "-f", str(path)], check=True)
+
     @staticmethod
     def _end(proc: subprocess.Popen | None) -> None:
         if proc is None or proc.poll() is not None:

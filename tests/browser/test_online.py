@@ -13,7 +13,9 @@ import time
 
 from .conftest import read_catalog
 from .helpers import goto, settings_before_start, stored
-from .relay import IGNORE_CERTS, mosquitto  # noqa: F401 - the fixture
+from .relay import IGNORE_CERTS, free_tcp_port, mosquitto  # noqa: F401 - the fixture
+from .turn import coturn  # noqa: F401 - the fixture
+from .test_together_nat import PCS, POLICY_KEY, selected_pairs
 from .table_together import (PAST, PHONE_SETTINGS, WIRE, check_wire, close_panel, hands_of_others, host_late, host_table,
                              play_all)
 
@@ -21,10 +23,10 @@ from .table_together import (PAST, PHONE_SETTINGS, WIRE, check_wire, close_panel
 READABLE_RUN = 16
 
 
-def online_phone(new_browser, app_url, relays, wire=False):
+def online_phone(new_browser, app_url, relays, wire=False, **settings):
     """A phone (the prepared profile, a fresh copy) whose relays are ``relays``."""
     b = new_browser(installed=True, args=[IGNORE_CERTS])
-    settings_before_start(b.context, **PHONE_SETTINGS, relays={"urls": relays})
+    settings_before_start(b.context, **PHONE_SETTINGS, relays={"urls": relays}, **settings)
     if wire:
         b.context.add_init_script(WIRE)
     page = b.page()
@@ -156,3 +158,46 @@ def test_stale_altered_and_replayed_links_say_so_in_four_languages(new_browser, 
     assert time.monotonic() - t0 < 10
     assert guest.inner_text("#sit-fallback") == read_catalog("fr")["online.no_table"]
     assert guest.locator("#offer-code").count() == 1
+
+
+def test_through_turn_with_a_dead_relay_a_flood_and_the_relay_stopped(new_browser, app_url, mosquitto, coturn):
+    """Two relays, one dead: a friend still sits down through the live one, and the hand is
+    played through the local TURN server (both phones relay-only). A flood of junk (and one
+    oversized message) on the table's topic: dropped, the table plays on. The relay stopped:
+    the seated friend plays on to the end of the match; a phone that opens the link then falls
+    back to the two-message form within 10 s, saying why."""
+    relays = [f"wss://127.0.0.1:{free_tcp_port()}/mqtt", mosquitto.url]
+    ice = {"stun": [], "turn": coturn.turn()}
+
+    def phone(wire=False):
+        b, page = online_phone(new_browser, app_url, relays, wire=wire, ice=ice)
+        b.context.add_init_script(PCS)
+        b.context.add_init_script(f"localStorage.setItem({json.dumps(POLICY_KEY)}, 'relay')")   # relay-only ICE
+        page.reload()
+        return page
+    host, friend, late = phone(), phone(wire=True), phone()
+    before = coturn.allocations()
+    mid = host_table(host, app_url, "cuatrola", {1: "person", 2: "bot", 3: "bot"}, seed="dead-relay")
+    host_late(host, app_url, mid)
+    link = go_online(host)
+    friend.goto(link)
+    friend.wait_for_selector(".table .hand button.card", timeout=30_000)
+    host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=10_000)
+    assert selected_pairs(friend) == [["relay", "relay"]]
+    topic = host.evaluate("async (s) => (await (await import('./together/seal.js')).deriveRoom(Uint8Array.from(s))).topic",
+                          list(__import__("base64").b32decode(link.split("&s=")[1])[:16]))
+    mosquitto.flood(topic, 3000, big=200_000)
+    host.wait_for_function(f"() => Object.values(({DROPPED})()).reduce((a, b) => a + b, 0) >= 100", timeout=20_000)
+    close_panel(host)
+    n0 = stored(host, mid)["match"]["actions"]
+    play_all([host, friend], timeout=120, stop=lambda: len(stored(host, mid)["match"]["actions"]) >= len(n0) + 4)
+    mosquitto.stop()
+    t0 = time.monotonic()
+    late.goto(link)
+    late.wait_for_selector("#sit-fallback", timeout=10_000)
+    assert time.monotonic() - t0 < 10
+    assert late.inner_text("#sit-fallback") == read_catalog("en")["online.no_relay"]
+    assert late.locator("#offer-code").count() == 1
+    play_all([host, friend], timeout=240)
+    assert check_wire(friend, host, mid, 1) >= 4
+    assert coturn.allocations() >= before + 2
