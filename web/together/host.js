@@ -377,8 +377,9 @@ export class HostSession extends Session {
   async goOnline() {
     if (this.online && this.online.live) return this.online;
     const { OnlineDoor } = await import("./online-host.js");
-    if (this.online) this.online.close();
-    const door = new OnlineDoor(this);
+    const door = this.online || new OnlineDoor(this);     // (again after its relays were lost: the same link)
+    door.close();
+    door.failed = null;
     door.onChange = () => this.changed();
     this.online = door;
     try {

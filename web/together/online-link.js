@@ -90,7 +90,7 @@ export function checkRelays(input = []) {
   const list = (Array.isArray(input) ? input : String(input).split(/\n/)).map((x) => String(x).trim()).filter(Boolean);
   const problems = [];
   for (const url of list) if (!isRelayUrl(url)) problems.push({ code: "bad_relay_url", params: { url: url.slice(0, 60) } });
-  if (list.length > MAX_RELAYS) problems.push({ code: "too_many_relays", params: { n: MAX_RELAYS } });
+  if (list.length > MAX_RELAYS) problems.push({ code: "too_many_relays", params: { max: MAX_RELAYS } });
   return { relays: [...new Set(list)], problems };
 }
 

@@ -90,7 +90,8 @@ function onlineBlock(session) {
       h("p", { class: "join-step", text: t("online.step") }),
       shareButton({ url: door.link, title: t("online.share_title"), text: t("online.share_text"), label: t("online.share"), id: "share-table" }),
       codeBox(door.link, t("online.qr_label")),
-      h("p", { class: "muted small-print", id: "online-status", dataset: { state }, text: t(state === "live" ? "online.live" : "online.down") }));
+      h("p", { class: "muted small-print", id: "online-status", dataset: { state }, text: t(state === "live" ? "online.live" : "online.down") }),
+      state === "down" ? go : null);
   };
   go.addEventListener("click", async () => {
     go.disabled = true;
