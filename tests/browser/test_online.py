@@ -7,9 +7,12 @@ allows."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import secrets
 import time
+import zlib
 
 from .conftest import read_catalog
 from .helpers import goto, settings_before_start, stored
@@ -32,6 +35,12 @@ def online_phone(new_browser, app_url, relays, wire=False, **settings):
     page = b.page()
     goto(page, app_url)
     return b, page
+
+
+def table_link(app_url, secret: bytes) -> str:
+    """A table link for ``secret`` (web/together/online-link.js's format)."""
+    check = zlib.crc32(secret).to_bytes(4, "big")
+    return f"{app_url}#/sit?v=1&s={base64.b32encode(secret + check).decode()}"
 
 
 def go_online(host):
@@ -163,9 +172,10 @@ def test_stale_altered_and_replayed_links_say_so_in_four_languages(new_browser, 
 def test_through_turn_with_a_dead_relay_a_flood_and_the_relay_stopped(new_browser, app_url, mosquitto, coturn):
     """Two relays, one dead: a friend still sits down through the live one, and the hand is
     played through the local TURN server (both phones relay-only). A flood of junk (and one
-    oversized message) on the table's topic: dropped, the table plays on. The relay stopped:
-    the seated friend plays on to the end of the match; a phone that opens the link then falls
-    back to the two-message form within 10 s, saying why."""
+    oversized message) on the table's topic: dropped, the table plays on. The relay stopped
+    while a phone knocks: it falls back to the two-message form at once, saying why, and the
+    table's link then does too (no relay), all within 10 s; the seated friend plays on to the
+    end of the match."""
     relays = [f"wss://127.0.0.1:{free_tcp_port()}/mqtt", mosquitto.url]
     ice = {"stun": [], "turn": coturn.turn()}
 
@@ -191,8 +201,20 @@ def test_through_turn_with_a_dead_relay_a_flood_and_the_relay_stopped(new_browse
     close_panel(host)
     n0 = stored(host, mid)["match"]["actions"]
     play_all([host, friend], timeout=120, stop=lambda: len(stored(host, mid)["match"]["actions"]) >= len(n0) + 4)
+    # mid-join: a phone on the relay, knocking at a table that does not answer (a link of
+    # nobody's table), when the relay stops
+    mosquitto.capture()
+    late.goto(table_link(app_url, secrets.token_bytes(16)))
+    end = time.monotonic() + 10
+    while not [r for r in mosquitto.captured() if r[0].startswith("tapete/")]:
+        assert time.monotonic() < end, "no knock reached the relay"
+        time.sleep(0.05)
     mosquitto.stop()
     t0 = time.monotonic()
+    late.wait_for_selector("#sit-fallback", timeout=10_000)
+    assert late.inner_text("#sit-fallback") == read_catalog("en")["online.relay_lost"]
+    # the relay gone: the table's link falls back at once, saying so
+    late.goto(f"{app_url}#/")
     late.goto(link)
     late.wait_for_selector("#sit-fallback", timeout=10_000)
     assert time.monotonic() - t0 < 10
