@@ -197,3 +197,83 @@ test("property: random bytes and random changes never open, never throw anything
   assert.throws(() => seal.checkSignal(["knock"]), { code: "bad_body" });
   assert.throws(() => seal.checkSignal({ t: "constructor" }), { code: "bad_body" });
 });
+
+// ------------------------------------------------------------------ the host's door
+import { OnlineDoor, PENDING_MS } from "../../web/together/online-host.js";
+
+/** A host's session as the door sees it: three friends' seats, four watchers' slots. */
+function fakeSession() {
+  const s = {
+    closed: false, computer: new Set(), watchers: new Map(), seated: new Map(), invited: [], accepted: [],
+    away() { return [1, 2, 3].filter((seat) => !s.seated.has(seat)); },
+    async invite(slot) { s.invited.push(slot); return { text: `TPT:OFFER${slot}/KEY` }; },
+    async accept(text) {
+      s.accepted.push(text);
+      const slot = Number(text.slice(-1));
+      if (slot >= 100) s.watchers.set(slot, {}); else s.seated.set(slot, {});
+      return slot;
+    },
+  };
+  return s;
+}
+const ID = (i) => String(i).repeat(16).slice(0, 16);
+
+async function door() {
+  const session = fakeSession();
+  const d = new OnlineDoor(session, { urls: ["wss://r.example/mqtt"], base: BASE });
+  const sent = [];
+  await d.open(async () => ({ self: "ffffffffffffffff", live: 1, send: async (b) => { sent.push(b); return 1; }, close() {} }));
+  return { d, session, sent };
+}
+
+test("the door: each knock a free seat of its own, the answer used as pasted, the full table offers to watch", async () => {
+  const { d, session, sent } = await door();
+  assert.ok(ol.readTableLink(d.link).length === ol.TABLE_SECRET_BYTES && d.link.startsWith(BASE));
+  for (const i of [1, 2, 3]) await d.signal({ from: ID(i), body: { t: "knock", want: "seat" } });
+  assert.deepEqual(session.invited, [1, 2, 3]);                       // three seats reserved, one each
+  assert.deepEqual(sent.map((m) => [m.t, m.to]), [["invite", ID(1)], ["invite", ID(2)], ["invite", ID(3)]]);
+  await d.signal({ from: ID(1), body: { t: "knock", want: "seat" } });   // knocking again: nothing more
+  await d.signal({ from: ID(4), body: { t: "knock", want: "seat" } });   // every seat reserved
+  assert.deepEqual(sent.at(-1), { t: "full", to: ID(4), watch: true });
+  // an answer from a phone the door invited nobody for, or addressed to another host: nothing
+  await d.signal({ from: ID(5), body: { t: "answer", to: "ffffffffffffffff", text: "TPT:A/2" } });
+  await d.signal({ from: ID(2), body: { t: "answer", to: "eeeeeeeeeeeeeeee", text: "TPT:A/2" } });
+  assert.deepEqual(session.accepted, []);
+  for (const i of [1, 2, 3]) await d.signal({ from: ID(i), body: { t: "answer", to: "ffffffffffffffff", text: `TPT:A/${i}` } });
+  assert.deepEqual(session.accepted, ["TPT:A/1", "TPT:A/2", "TPT:A/3"]);
+  await d.signal({ from: ID(2), body: { t: "answer", to: "ffffffffffffffff", text: "TPT:A/2" } });   // again: used up
+  await d.signal({ from: ID(2), body: { t: "knock", want: "seat" } });   // a seated phone knocking: nothing
+  assert.equal(session.accepted.length, 3);
+  await d.signal({ from: ID(6), body: { t: "knock", want: "watch" } });  // to watch: the first watcher's slot
+  assert.deepEqual(session.invited.at(-1), 100);
+  for (const slot of [100, 101, 102, 103]) session.watchers.set(slot, {});
+  await d.signal({ from: ID(7), body: { t: "knock", want: "seat" } });
+  assert.deepEqual(sent.at(-1), { t: "full", to: ID(7), watch: false });  // nor a watcher's place
+  assert.ok(d.live);
+  d.close();
+  assert.ok(!d.live);
+});
+
+test("the door: a reservation lapses after PENDING_MS; a failed answer frees the seat; a closed table answers nobody", async () => {
+  const { d, session, sent } = await door();
+  let now = 0;
+  const real = performance.now;
+  performance.now = () => now;
+  try {
+    await d.signal({ from: ID(1), body: { t: "knock", want: "seat" } });
+    await d.signal({ from: ID(2), body: { t: "knock", want: "seat" } });
+    now += PENDING_MS + 1;
+    await d.signal({ from: ID(3), body: { t: "knock", want: "seat" } });
+    assert.deepEqual(session.invited, [1, 2, 1]);                        // seat 1 was free again
+    session.accept = async () => { throw Object.assign(new Error("tag"), { code: "answer_altered" }); };
+    await d.signal({ from: ID(3), body: { t: "answer", to: "ffffffffffffffff", text: "TPT:A/1" } });   // refused: no throw out
+    await d.signal({ from: ID(4), body: { t: "knock", want: "seat" } });
+    assert.equal(session.invited.at(-1), 1);
+    session.closed = true;
+    const n = sent.length;
+    await d.signal({ from: ID(5), body: { t: "knock", want: "seat" } });
+    assert.equal(sent.length, n);
+  } finally {
+    performance.now = real;
+  }
+});

@@ -30,6 +30,7 @@ export const PURE = {
   "together/invite.js": "invitations and answers, as text and as links",
   "together/online-link.js": "a table's one link: made, read, refused; the relay list's check",
   "together/seal.js": "the sealed signalling: room and key from the secret, the envelope, every refusal, the floods",
+  "together/online-host.js": "the host's door: a seat each knock, the answer used as pasted, full, reservations (open() loads the relays: browser)",
   "together/protocol.js": "the messages of a table played together, their checks and the rate limit",
   "pace.js": "the expert's budget at the table from the phone's measured rate, its calibration and recheck",
   "backup-file.js": "the backup file: its format, SHA-256 check, every refusal, the merge",

@@ -50,6 +50,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
   let session = null;
   let table = null;
   let pending = null;          // a channel not yet at the table
+  let unsit = null;            // leaves the relays of a table link (sitDown), while at the door
   let input = null;
 
   const cutByReload = seatedBefore();   // (read once: the notice is for the first form only)
@@ -189,6 +190,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
     if (!alive) return;
     let relay = null, done = false, timer = null, again = null, g = null;
     const stop = () => { done = true; clearTimeout(timer); clearInterval(again); if (relay) relay.close(); relay = null; };
+    unsit = stop;                 // (leaving the screen leaves the relays too)
     /** The two-message form, under the reason (`key`, or an error's words). */
     const fallback = (text, force = false) => {
       if ((done && !force) || !alive) return;
@@ -236,7 +238,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
       fallback(t("online.no_relay"));
       return;
     }
-    if (!alive) { relay.close(); return; }
+    if (!alive || done) { relay.close(); relay = null; return; }
     relay.onDown = () => fallback(t("online.relay_lost"));
     const knock = () => relay && relay.send({ t: "knock", want }).catch(() => {});
     timer = setTimeout(() => fallback(t("online.no_table")), KNOCK_WAIT_MS);
@@ -329,6 +331,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
     if (table) { table.destroy(); table = null; }
     if (session) { session.destroy(); session = null; }
     if (pending) { pending.close(); pending = null; }
+    if (unsit) { unsit(); unsit = null; }
     if (input) { input.stop(); input = null; }
   };
 

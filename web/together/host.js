@@ -376,8 +376,9 @@ export class HostSession extends Session {
    * (the two-message invitations stay). */
   async goOnline() {
     if (this.online && this.online.live) return this.online;
-    const { OnlineDoor } = await import("./online-host.js");
-    const door = this.online || new OnlineDoor(this);     // (again after its relays were lost: the same link)
+    const [{ OnlineDoor }, { relaysOf }, { getSettings }] = await Promise.all([import("./online-host.js"),
+      import("./online-link.js"), import("../store.js")]);
+    const door = this.online || new OnlineDoor(this, { urls: relaysOf(getSettings()) });     // (again after its relays were lost: the same link)
     door.close();
     door.failed = null;
     door.onChange = () => this.changed();

@@ -5,10 +5,9 @@
 // back sealed and is used exactly as a pasted one (HostSession.accept: its tag, the seat
 // key over the channel, DTLS). No free seat: the knock is told so, and whether a watcher's
 // slot is free (the friend may then knock to watch).
-import { newTableSecret, tableLink, relaysOf } from "./online-link.js";
+import { newTableSecret, tableLink } from "./online-link.js";
 import { openRelay } from "./relay.js";
 import { WATCH_BASE, MAX_WATCHERS } from "./invite.js";
-import { getSettings } from "../store.js";
 
 /** A knocking phone keeps its seat reserved this long for its answer. */
 export const PENDING_MS = 30_000;
@@ -16,12 +15,13 @@ export const PENDING_MS = 30_000;
 const MAX_PENDING = 8;
 
 export class OnlineDoor {
-  /** `session`: the HostSession whose seats the door fills. */
-  constructor(session, { urls = relaysOf(getSettings()) } = {}) {
+  /** `session`: the HostSession whose seats the door fills; `urls`: the relays (online-link.js
+   * relaysOf the settings); `base`: the app's address (links.js appBase by default). */
+  constructor(session, { urls, base } = {}) {
     this.session = session;
     this.urls = urls;
     this.secret = newTableSecret();
-    this.link = tableLink(this.secret);
+    this.link = base === undefined ? tableLink(this.secret) : tableLink(this.secret, base);
     this.pending = new Map();     // sender id → {slot, at}
     this.seated = new Set();      // sender ids seated through the door
     this.relay = null;
@@ -30,8 +30,8 @@ export class OnlineDoor {
   }
 
   /** Opens the door on the relays; rejects RelayError("no_relay") when none answers. */
-  async open() {
-    this.relay = await openRelay(this.secret, { urls: this.urls, onSignal: (s) => this.signal(s) });
+  async open(open = openRelay) {
+    this.relay = await open(this.secret, { urls: this.urls, onSignal: (s) => this.signal(s) });
     this.relay.onDown = () => this.onChange();
     this.relay.onDrop = (dropped) => this.onDrop(dropped);
     return this;
