@@ -110,6 +110,8 @@ EXIT_PORT = 3
 #: tag (which covers the page wherever it is hosted); served as a header it also covers
 #: the module worker, whose policy comes from its own script's response.
 #: 'wasm-unsafe-eval' is what Pyodide needs to compile its WebAssembly; no 'unsafe-eval'.
+#: connect-src's ``wss:``: the MQTT relays of a table online (WebSockets over TLS only), the
+#: public defaults or a family's own broker set in Settings (docs/play-together.md, "One link").
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
        "img-src 'self' data: blob:; font-src 'self'; connect-src 'self' wss:; worker-src 'self'; "
        "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
