@@ -65,7 +65,14 @@ export async function openRelay(secret, { urls, onSignal = () => {}, waitMs = RE
     },
   };
   const ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { if (!up.size) { relay.close(); reject(new RelayError("no_relay", urls.join(" "))); } }, waitMs);
+    let settled = false;
+    const none = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer); relay.close(); reject(new RelayError("no_relay", urls.join(" ")));
+    };
+    const timer = setTimeout(() => { if (!up.size) none(); }, waitMs);
+    const failed = new Set();       // brokers that closed before they were ever up: all of them, no relay at once
     for (const url of urls) {
       let c;
       try {
@@ -81,6 +88,7 @@ export async function openRelay(secret, { urls, onSignal = () => {}, waitMs = RE
           if (err || closed) return;
           up.add(c);
           clearTimeout(timer);
+          settled = true;
           resolve(relay);
         });
       });
@@ -94,14 +102,19 @@ export async function openRelay(secret, { urls, onSignal = () => {}, waitMs = RE
           });
       });
       const lose = () => {
-        if (!up.delete(c) || closed) return;
+        if (closed) return;
+        if (!up.delete(c)) {
+          failed.add(c);
+          if (failed.size === clients.length && !up.size) none();
+          return;
+        }
         if (!up.size) relay.onDown();
       };
       c.on("close", lose);
       c.on("offline", lose);
       c.on("error", (err) => { console.warn("together: relay", url, err && err.message); lose(); });
     }
-    if (!clients.length) { clearTimeout(timer); reject(new RelayError("no_relay", "no relay could be tried")); }
+    if (!clients.length) none();
   });
   return ready;
 }
