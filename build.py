@@ -83,6 +83,9 @@ MAIN = Path("__main__.py")   # the command line (python -m engine): not in the a
 VENDOR = {
     "uqr": {"dist/index.mjs": "vendor/uqr.mjs", "LICENSE": "vendor/uqr.LICENSE.txt"},
     "jsqr": {"dist/jsQR.js": "vendor/jsqr.js", "LICENSE": "vendor/jsqr.LICENSE.txt"},
+    # MQTT.js's browser ES module (its dependencies bundled): web/together/relay.js imports it
+    # when a table goes online, never before (docs/play-together.md, "The relays")
+    "mqtt": {"dist/mqtt.esm.js": "vendor/mqtt.mjs", "LICENSE.md": "vendor/mqtt.LICENSE.txt"},
 }
 #: What a first visit does not fetch (docs/app.md, "What a first visit fetches"): paths of
 #: dist/, a folder ending with "/". A first install of the service worker leaves them out
@@ -108,8 +111,10 @@ EXIT_PORT = 3
 #: tag (which covers the page wherever it is hosted); served as a header it also covers
 #: the module worker, whose policy comes from its own script's response.
 #: 'wasm-unsafe-eval' is what Pyodide needs to compile its WebAssembly; no 'unsafe-eval'.
+#: connect-src's ``wss:``: the MQTT relays of a table online (WebSockets over TLS only), the
+#: public defaults or a family's own broker set in Settings (docs/play-together.md, "One link").
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self' wss:; worker-src 'self'; "
        "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'none'")
 

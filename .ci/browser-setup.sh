@@ -16,6 +16,10 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
     need="$need chromium chromium-headless-shell"
 fi
 command -v turnserver >/dev/null 2>&1 || need="$need coturn"
+# mosquitto: the local MQTT relay of the tables online (tests/browser/relay.py starts its own,
+# with mosquitto_sub / mosquitto_pub to watch and replay its traffic)
+{ [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1; } || need="$need mosquitto"
+command -v mosquitto_sub >/dev/null 2>&1 || need="$need mosquitto-clients"
 if [ -n "$need" ]; then
     SUDO=""
     if [ "$(id -u)" != "0" ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
@@ -37,4 +41,4 @@ fi
 if [ ! -f node_modules/pyodide/pyodide.asm.wasm ]; then
     if [ -f .ci/pyodide-setup.sh ]; then sh .ci/pyodide-setup.sh; else npm ci --no-audit --no-fund; fi
 fi
-echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1), headless shell $(dpkg-query -W -f='${Version}' chromium-headless-shell 2>/dev/null); coturn $(dpkg-query -W -f='${Version}' coturn 2>/dev/null); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"
+echo "browser-setup: $(/usr/bin/chromium --version 2>/dev/null | tail -n 1), headless shell $(dpkg-query -W -f='${Version}' chromium-headless-shell 2>/dev/null); coturn $(dpkg-query -W -f='${Version}' coturn 2>/dev/null); mosquitto $(dpkg-query -W -f='${Version}' mosquitto 2>/dev/null); playwright $(python3 -c 'import importlib.metadata as m; print(m.version("playwright"))')"

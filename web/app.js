@@ -3,7 +3,7 @@
 // each screen its own module (web/screens/).
 //
 // Routes: #/  #/new/<game>[?option=value]  #/play/<id>  #/history  #/stats  #/settings
-//         #/help[/<game>]  #/together  #/join[?<invitation>]  #/answer?<answer>
+//         #/help[/<game>]  #/together  #/join[?<invitation>]  #/sit?<table link>  #/answer?<answer>
 //         (docs/play-together.md)  #/deal?<link>  (docs/share-links.md)
 //         #/review/<id>[?hand=N]  #/replay/<id>[?hand=N|at=K]  #/daily[/<game>]
 //         #/challenge?<link>  #/result/<id>  (docs/app.md, "Learning from a hand")
@@ -61,6 +61,8 @@ const ROUTES = {
     show: (m, r) => m.showSettings(r.el, ctx) },
   together: { load: () => import("./screens/together.js"), title: () => t("together.title"), show: (m, r) => m.showTogether(r.el) },
   join: { load: () => import("./screens/join.js"), title: () => t("together.join_title"), show: (m, r) => m.showJoin(r.el, r.query) },
+  sit: { load: () => import("./screens/join.js"), title: () => t("together.join_title"),
+    show: (m, r) => m.showJoin(r.el, "", { sit: r.query }) },
   answer: { load: () => import("./screens/answer.js"), title: () => t("together.answer_title"), show: (m, r) => m.showAnswer(r),
     here: (m, query) => m.takeHere(query) },
   help: { load: () => import("./screens/help.js"), title: () => t("nav.help"), show: (m, r) => m.showHelp(r.el, r.arg) },

@@ -11,6 +11,8 @@ import { t } from "./i18n.js";
 
 /** The format version of a deal link (its `v`). */
 export const DEAL_LINK_VERSION = "1";
+/** The format version of a table's one link (`#/sit?v=…`, together/online-link.js). */
+export const TABLE_LINK_VERSION = "1";
 const CHECK_BYTES = 6;       // the check: the first 12 hex digits of the SHA-256
 const MAX_SEED = 200;
 

@@ -215,8 +215,9 @@ const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, moti
   ...Object.fromEntries(Object.entries(CHOICES).map(([k, v]) => [k, v[0]])) };
 const KIND = { lang: "string", speed: "string", level: "string", haptics: "boolean", motion: "boolean" };
 // Settings kept as an object (or null) whose contents their module checks when it reads them:
-// `ice`, play together's STUN / TURN servers (web/together/ice.js readIce). No default: absent.
-const OBJECTS = ["ice"];
+// `ice`, play together's STUN / TURN servers (web/together/ice.js readIce); `relays`, a table
+// online's relays ({urls}: web/together/online-link.js relaysOf). No default: absent.
+const OBJECTS = ["ice", "relays"];
 /** Every setting's default, and the settings kept as objects (a backup's merge: web/backup.js). */
 export const SETTING_DEFAULTS = DEFAULTS;
 export const OBJECT_SETTINGS = OBJECTS;

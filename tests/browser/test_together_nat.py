@@ -258,7 +258,7 @@ def test_the_settings_screen_checks_the_servers_in_four_languages(phone, app_url
     used by the next connection (ice.js reads the settings)."""
     for lang in ("en", "es", "fr", "de"):
         cat = read_catalog(lang)
-        set_settings(phone, lang=lang, ice=None)
+        set_settings(phone, lang=lang, ice=None, relays=None)
         phone.goto(app_url + "#/")
         phone.reload()
         phone.wait_for_selector("html[data-engine=ready]", timeout=90_000)
@@ -270,8 +270,10 @@ def test_the_settings_screen_checks_the_servers_in_four_languages(phone, app_url
         phone.fill("#net-turn-url", "turn:relay.example.org:3478")
         phone.fill("#net-turn-user", "")
         phone.fill("#net-turn-credential", "")
+        phone.fill("#net-relays", "ws://broker.example/mqtt")       # (a table online's relays: wss only)
         phone.locator("#net-save").click()
         assert phone.inner_text("#net-stun-problem") == cat["settings.net_err.bad_stun_url"].replace("{url}", "stun://wrong.example")
+        assert phone.inner_text("#net-relays-problem") == cat["online.err.bad_relay_url"].replace("{url}", "ws://broker.example/mqtt")
         assert phone.inner_text("#net-turn-user-problem") == cat["settings.net_err.turn_needs_user"]
         assert phone.inner_text("#net-turn-credential-problem") == cat["settings.net_err.turn_needs_credential"]
         assert phone.get_attribute("#net-stun", "aria-invalid") == "true"
@@ -289,8 +291,10 @@ def test_the_settings_screen_checks_the_servers_in_four_languages(phone, app_url
         phone.locator("#net-save").click()
         assert phone.inner_text("#net-stun-problem") == cat["settings.net_err.too_many_stun"].replace("{max}", "5")
         phone.fill("#net-stun", "stun:stun.example.org:3478")
+        phone.fill("#net-relays", "wss://mqtt.family.example/mqtt")
         phone.locator("#net-save").click()
         phone.wait_for_function("() => JSON.parse(localStorage.getItem('tapete.settings')).ice")
+        assert phone.evaluate("JSON.parse(localStorage.getItem('tapete.settings')).relays") == {"urls": ["wss://mqtt.family.example/mqtt"]}
         assert phone.evaluate("JSON.parse(localStorage.getItem('tapete.settings')).ice") == {
             "stun": ["stun:stun.example.org:3478"],
             "turn": {"url": "turn:relay.example.org:3478?transport=tcp", "username": "ana", "credential": "s3cret"}}

@@ -29,7 +29,12 @@ Prints:
   candidates (the settings' default STUN list, unanswered here), once relay-only through the
   local TURN server (the settings' TURN server and the relay-only test hook);
 - the bytes the feature adds (web/together/, its screens, the vendored QR libraries): all
-  loaded with import() when it is opened, none on first paint.
+  loaded with import() when it is opened, none on first paint;
+- a table online in one link (issue 40, --online N, default 5; --only-online for this part
+  alone): the link's length; tap → seated over a loopback mosquitto (tests/browser/relay.py,
+  wss with a self-signed certificate), median and max over N tables (target ≤ 2 s); the
+  messages and bytes through the relay per seated friend (captured at the broker); the bytes
+  loaded when a table goes online (MQTT.js and the modules of the door).
 
 A benchmark, not a test: it asserts nothing. Needs Debian's Chromium and playwright.
 """
@@ -42,6 +47,7 @@ import sys
 import time
 
 import build
+from tests.browser.relay import IGNORE_CERTS, Mosquitto
 from tests.browser.turn import Coturn
 from tools import ROOT
 from tools.bench.browser import ARGS, CHROMIUM
@@ -448,6 +454,69 @@ def feature_bytes():
           f"without BarcodeDetector): {vendor / 1024:.1f} KiB\n")
 
 
+ONLINE_FILES = ("together/online-link.js", "together/seal.js", "together/relay.js", "together/online-host.js",
+                "vendor/mqtt.mjs")
+
+
+def online(pw, url, n):
+    """Tables online: a host opens a 2-player Cuarenta table online, a friend in a fresh
+    browser taps its link; timed from the tap to the friend's hand on screen."""
+    import gzip
+    mosq = Mosquitto().start()
+    browsers, tap_ms, per_friend, sizes_ = [], [], [], []
+    try:
+        mosq.capture()
+        settings = {"speed": "instant", "lang": "en", "relays": {"urls": [mosq.url]}}
+        pages = []
+        for _ in range(2):
+            b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS + [IGNORE_CERTS], headless=True)
+            browsers.append(b)
+            ctx = b.new_context(locale="en-US", viewport={"width": 412, "height": 839}, has_touch=True)
+            ctx.add_init_script("window.__tapeteTapFreshMs = 0")   # taps faster than a person (web/ui.js, the tap guard)
+            page = ctx.new_page()
+            page.goto(url)
+            page.evaluate("(s) => localStorage.setItem('tapete.settings', JSON.stringify(s))", settings)
+            page.reload()
+            page.wait_for_selector("html[data-engine=ready]", timeout=120_000)
+            pages.append(page)
+        host, guest = pages
+        link = ""
+        for k in range(n):
+            host.goto(f"{url}#/new/cuarenta?together=1&players=2")
+            host.wait_for_selector("#start")
+            host.locator("#start").click()
+            host.wait_for_selector("#seats-panel[open]", timeout=30_000)
+            host.locator("#go-online").click()
+            host.wait_for_selector("#online-status[data-state='live']", timeout=15_000)
+            link = host.locator("#online-block input.link-field").get_attribute("data-link")
+            before = len(mosq.captured())
+            guest.goto(f"{url}#/")
+            t0 = time.perf_counter()
+            guest.goto(link)
+            guest.wait_for_selector(".table .hand", timeout=30_000)
+            tap_ms.append((time.perf_counter() - t0) * 1000)
+            host.wait_for_selector("#seats-panel .seat-entry.live[data-seat='1']", timeout=30_000)
+            rows = [r for r in mosq.captured()[before:] if not r[0].startswith("tapete-test/")]
+            per_friend.append(len(rows))
+            sizes_.append(sum(r[1] for r in rows))
+    finally:
+        for b in browsers:
+            b.close()
+        mosq.close()
+    files = [build.DIST / f for f in ONLINE_FILES]
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
+    mqtt_gz = len(gzip.compress((build.DIST / "vendor/mqtt.mjs").read_bytes(), 9))
+    print(f"## A table online in one link ({n} tables, 2-player Cuarenta, loopback mosquitto over wss)\n")
+    print(f"- the link: {len(link)} characters ({link.split('#')[0]} + {len(link) - len(link.split('#')[0])})")
+    print(f"- tap → seated (the friend's hand drawn; target ≤ 2000 ms): median {statistics.median(tap_ms):.0f} ms, "
+          f"max {max(tap_ms):.0f} ms")
+    print(f"- through the relay per seated friend: median {statistics.median(per_friend):.0f} messages, "
+          f"{statistics.median(sizes_):.0f} bytes (max {max(per_friend)} messages, {max(sizes_)} bytes)")
+    print(f"- loaded when a table goes online ({', '.join(ONLINE_FILES)}): {raw / 1024:.1f} KiB, "
+          f"{gz / 1024:.1f} KiB gzipped (MQTT.js {mqtt_gz / 1024:.1f} KiB of it); none on first paint\n")
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python3 -m tools.bench.together",
                                  description=__doc__.split("\n\n")[0])
@@ -455,6 +524,8 @@ def main(argv=None) -> int:
     ap.add_argument("--messages", type=int, default=500)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--tables", type=int, default=3, help="tables joined and played in the app (0: none)")
+    ap.add_argument("--online", type=int, default=5, help="tables joined through the one link (0: none)")
+    ap.add_argument("--only-online", action="store_true", help="only the one-link figures")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
     if not args.no_build:
@@ -469,6 +540,9 @@ def main(argv=None) -> int:
             version = p.evaluate("navigator.userAgent.match(/Chrome\\/(\\d+)/)[1]")
             b.close()
             print(f"# Play together, {time.strftime('%Y-%m-%d %H:%M')}, Chromium {version}\n")
+            if args.only_online:
+                online(pw, url, args.online)
+                return 0
             sizes(pw, url)
             server_codes(pw, url, coturn)
             gathering(pw, url, coturn)
@@ -481,6 +555,8 @@ def main(argv=None) -> int:
                 app_table(pw, url, args.tables)
                 app_table(pw, url, args.tables, turn=coturn.turn())
             feature_bytes()
+            if args.online:
+                online(pw, url, args.online)
     finally:
         coturn.close()
         server.shutdown()

@@ -4,10 +4,16 @@
 // host's table, or watch it (a watcher's invitation). If the connection is lost, join again
 // with a new invitation from the host: nothing played is lost, the host's engine keeps the
 // match. docs/play-together.md.
-import { t } from "../i18n.js";
+import { t, has } from "../i18n.js";
 import { h, clear, toast, closeDialogs } from "../ui.js";
 import { tableOf } from "../games.js";
 
+/** A table link: how long the phone waits for the host's invitation after knocking (no
+ * answer: the table is closed, or the host's phone is offline), and when it knocks again. */
+export const KNOCK_WAIT_MS = 6_000;
+const KNOCK_AGAIN_MS = 1_500;
+/** A table link: from the answer sent to the channel open; past it, the two-message flow. */
+export const SIT_OPEN_MS = 8_000;
 /** How long the guest waits for the host's welcome once the channel is open. */
 const WELCOME_TIMEOUT_MS = 15_000;
 /** How long a guest waits for the host to open its answer: a chat may take minutes. */
@@ -37,12 +43,14 @@ function appBar(on) {
   document.body.dataset.screen = on ? "join" : "play";
 }
 
-/** `query`: the route's (an invitation link: v, o, k), or "". */
-export function showJoin(root, query = "") {
+/** `query`: the route's (an invitation link: v, o, k), or ""; `sit`: a table link's query
+ * (#/sit?…): the phone sits down through the relays, or falls back to the form. */
+export function showJoin(root, query = "", { sit = "" } = {}) {
   let alive = true;
   let session = null;
   let table = null;
   let pending = null;          // a channel not yet at the table
+  let unsit = null;            // leaves the relays of a table link (sitDown), while at the door
   let input = null;
 
   const cutByReload = seatedBefore();   // (read once: the notice is for the first form only)
@@ -67,8 +75,9 @@ export function showJoin(root, query = "") {
     return steps;
   };
 
-  const start = async (prefill = "") => {
+  const start = async (prefill = "", notice = null) => {
     const steps = page();
+    if (notice) steps.append(notice);
     const [peer, widgets, invite] = await Promise.all([import("../together/peer.js"), import("../together/widgets.js"),
       import("../together/invite.js")]);
     if (!alive) return;
@@ -167,6 +176,95 @@ export function showJoin(root, query = "") {
       });
   };
 
+  // ---------------------------------------------------------------- a table link (one tap)
+  /** Sits down through the relays (docs/play-together.md, "One link"): knock, the host's
+   * invitation comes sealed, the answer goes back sealed, the channel opens and the phone
+   * leaves the relays. Anything that stops it says why and offers the two-message form. */
+  const sitDown = async (linkQuery, want = "seat") => {
+    const steps = page();
+    const status = h("p", { class: "code-status", role: "status", id: "sit-status", text: t("online.finding") });
+    steps.append(status);
+    const [online, relays, peer, invite, widgets, store] = await Promise.all([import("../together/online-link.js"),
+      import("../together/relay.js"), import("../together/peer.js"), import("../together/invite.js"),
+      import("../together/widgets.js"), import("../store.js")]);
+    if (!alive) return;
+    let relay = null, done = false, timer = null, again = null, g = null;
+    const stop = () => { done = true; clearTimeout(timer); clearInterval(again); if (relay) relay.close(); relay = null; };
+    unsit = stop;                 // (leaving the screen leaves the relays too)
+    /** The two-message form, under the reason (`key`, or an error's words). */
+    const fallback = (text, force = false) => {
+      if ((done && !force) || !alive) return;
+      stop();
+      if (g && g.channel.state !== "open") { g.channel.close(); pending = null; }
+      start("", h("p", { class: "join-notice", role: "alert", id: "sit-fallback", text }));
+    };
+    let secret;
+    try {
+      secret = online.readTableLink(linkQuery);
+    } catch (err) {
+      fallback(has(`online.err.${err.code}`) ? t(`online.err.${err.code}`) : widgets.errorText(err));
+      return;
+    }
+    const onSignal = async ({ from, body }) => {
+      if (done || !relay || body.to !== relay.self) return;
+      if (body.t === "full") {
+        stop();
+        const watch = body.watch && want === "seat";
+        put(steps, h("p", { class: "join-notice", role: "status", id: "sit-full",
+          text: t(watch ? "online.full_watch" : "online.full") }),
+        watch ? h("button", { type: "button", class: "btn primary", id: "sit-watch", onclick: () => sitDown(linkQuery, "watch") },
+          t("online.watch")) : null);
+        return;
+      }
+      if (body.t !== "invite" || g) return;
+      clearTimeout(timer); clearInterval(again);
+      status.textContent = t("online.sitting");
+      try {
+        const inv = invite.readInvitation(body.text);
+        g = await peer.answerOffer(inv.code, { timeoutMs: SIT_OPEN_MS, unreachableMs: SIT_OPEN_MS });
+        if (done || !alive) { g.channel.close(); return; }
+        pending = g.channel;
+        await relay.send({ t: "answer", to: from, text: await invite.answerText(g.code, inv.secret) });
+        timer = setTimeout(() => fallback(t("online.no_seat")), SIT_OPEN_MS);
+        g.channel.opened.then(() => { clearTimeout(timer); stop(); }, () => {});
+        enter(g, inv, status, (err) => fallback(widgets.errorText(err), true));
+      } catch (err) {
+        fallback(widgets.errorText(err));
+      }
+    };
+    try {
+      relay = await relays.openRelay(secret, { urls: online.relaysOf(store.getSettings()), onSignal });
+    } catch {
+      fallback(t("online.no_relay"));
+      return;
+    }
+    if (!alive || done) { relay.close(); relay = null; return; }
+    relay.onDown = () => fallback(t("online.relay_lost"));
+    const knock = () => relay && relay.send({ t: "knock", want }).catch(() => {});
+    timer = setTimeout(() => fallback(t("online.no_table")), KNOCK_WAIT_MS);
+    again = setInterval(knock, KNOCK_AGAIN_MS);
+    knock();
+  };
+  const put = (el, ...nodes) => { clear(el); el.append(...nodes.filter(Boolean)); };
+
+  /** Once the channel is open: the seat key shown, the host's welcome, the table. */
+  const enter = (g, inv, status, onError) => {
+    let first = null, waiting = null;
+    g.channel.onmessage = (m) => { if (waiting) waiting(m); else if (!first) first = m; };
+    g.channel.opened
+      .then(async () => {
+        const { msg } = await import("../together/protocol.js");
+        g.channel.send(msg.hello(inv.secret));
+        if (alive) status.textContent = t("together.connected_wait");
+        return first || new Promise((resolve, reject) => {
+          const timer = setTimeout(() => reject(Object.assign(new Error("no welcome"), { code: "no_welcome" })), WELCOME_TIMEOUT_MS);
+          waiting = (m) => { clearTimeout(timer); waiting = null; resolve(m); };
+        });
+      })
+      .then((m) => seat(g.channel, m))
+      .catch((err) => { if (alive) onError(err); });
+  };
+
   let kinds = null;            // guest.js's sessions, once loaded
   /** The session of `welcome` on `channel` (guest.js loaded: made at once, so that it takes
    * the channel's messages from the very next one). */
@@ -233,9 +331,10 @@ export function showJoin(root, query = "") {
     if (table) { table.destroy(); table = null; }
     if (session) { session.destroy(); session = null; }
     if (pending) { pending.close(); pending = null; }
+    if (unsit) { unsit(); unsit = null; }
     if (input) { input.stop(); input = null; }
   };
 
-  start();
+  if (sit) sitDown(sit); else start();
   return { destroy() { alive = false; leave(); } };
 }

@@ -61,6 +61,8 @@ export class HostSession extends Session {
     this.computer = c ? c.computer : new Set();   // person seats a computer player plays for now
     this.invites = c ? c.invites : new Map();     // slot -> [{secret, code, state}], latest last
     this.adopt = c ? c : null;     // seated at the last match: welcomed to this one once open
+    this.online = c ? c.online : null;   // the door on the relays (online-host.js), once opened
+    if (this.online) this.online.session = this;
     this.unregister = register(this);
   }
 
@@ -359,13 +361,37 @@ export class HostSession extends Session {
     const { startMatch } = await import("../services/start.js");
     const rec = await startMatch(this.nextMatch());
     const hold = (p) => { p.channel.onmessage = () => {}; return { seat: p.seat, slot: p.slot, channel: p.channel }; };
-    carried = { id: rec.id, peer: this.peer, computer: this.computer, invites: this.invites,
+    carried = { id: rec.id, peer: this.peer, computer: this.computer, invites: this.invites, online: this.online,
       guests: [...this.guests.values()].map(hold), watchers: [...this.watchers.values()].map(hold) };
     this.handedOver = true;
     this.guests.clear();
     this.watchers.clear();
     location.replace(`#/play/${rec.id}`);
     return true;
+  }
+
+  // ---------------------------------------------------------------- online, one link
+  /** Opens the table online (the door on the relays: online-host.js): resolves with the door,
+   * whose `link` every friend taps; rejects with RelayError("no_relay") when no relay answers
+   * (the two-message invitations stay). */
+  async goOnline() {
+    if (this.online && this.online.live) return this.online;
+    const [{ OnlineDoor }, { relaysOf }, { getSettings }] = await Promise.all([import("./online-host.js"),
+      import("./online-link.js"), import("../store.js")]);
+    const door = this.online || new OnlineDoor(this, { urls: relaysOf(getSettings()) });     // (again after its relays were lost: the same link)
+    door.close();
+    door.failed = null;
+    door.onChange = () => this.changed();
+    this.online = door;
+    try {
+      await door.open();
+    } catch (err) {
+      door.failed = err;
+      this.changed();
+      throw err;
+    }
+    this.changed();
+    return door;
   }
 
   // ---------------------------------------------------------------- the table's menu
@@ -386,6 +412,7 @@ export class HostSession extends Session {
     for (const [, g] of this.guests) this.sendTo(g, msg.bye("left"));
     for (const [, w] of this.watchers) this.sendTo(w, msg.bye("left"));
     this.peer.close();
+    if (this.online) this.online.close();
     this.guests.clear();
     this.watchers.clear();
   }

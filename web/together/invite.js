@@ -58,7 +58,8 @@ export class InviteError extends Error {
 // ------------------------------------------------------------------ base32 (RFC 4648, no padding)
 const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
-function toBase32(bytes) {
+/** Base32 text of `bytes` (RFC 4648, no padding). */
+export function toBase32(bytes) {
   let out = "", acc = 0, bits = 0;
   for (const b of bytes) {
     acc = (acc << 8) | b; bits += 8;
@@ -70,7 +71,7 @@ function toBase32(bytes) {
 
 /** The bytes of `text` (base32), or null when a character is not base32 or the unused bits
  * of the last one are not zero. */
-function fromBase32(text) {
+export function fromBase32(text) {
   const out = [];
   let acc = 0, bits = 0;
   for (const ch of text) {
@@ -90,7 +91,7 @@ export const TAG_CHARS = base32Length(TAG_BYTES);
 export const SECRET_CHARS = base32Length(SECRET_BYTES);
 
 /** As code.js reads a code: no spaces, line breaks, dashes or soft hyphens; upper case. */
-const tidy = (text) => String(text).replace(/[\s\-\u00AD\u200B\uFEFF]+/g, "").toUpperCase();
+export const tidy = (text) => String(text).replace(/[\s\-\u00AD\u200B\uFEFF]+/g, "").toUpperCase();
 
 /** A new seat secret (its base32 text, SECRET_CHARS characters). */
 export function newSecret() {

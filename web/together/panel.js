@@ -70,11 +70,47 @@ function slotRow(session, slot) {
   return { el, update, slot, stop: () => { if (input) input.stop(); } };
 }
 
+/** The table online: a button that opens it, then its one link (share sheet, QR code). */
+function onlineBlock(session) {
+  const el = h("section", { class: "online-block", id: "online-block" });
+  const go = h("button", { type: "button", class: "btn primary", id: "go-online" }, t("online.open"));
+  let shown = null;
+  const update = () => {
+    const door = session.online;
+    if (door) door.onDrop = (dropped) => { el.dataset.dropped = JSON.stringify(dropped); };   // (what the door dropped: tests)
+    const state = !door ? "closed" : door.failed ? "failed" : door.live ? "live" : "down";
+    if (state === shown) return;
+    shown = state;
+    if (state === "closed") { put(el, h("p", { class: "muted", text: t("online.hint") }), go); return; }
+    if (state === "failed") {
+      put(el, h("p", { class: "error-text", id: "online-status", dataset: { state }, text: t("online.no_relay_host") }), go);
+      return;
+    }
+    put(el,
+      h("p", { class: "join-step", text: t("online.step") }),
+      shareButton({ url: door.link, title: t("online.share_title"), text: t("online.share_text"), label: t("online.share"), id: "share-table" }),
+      codeBox(door.link, t("online.qr_label")),
+      h("p", { class: "muted small-print", id: "online-status", dataset: { state }, text: t(state === "live" ? "online.live" : "online.down") }),
+      state === "down" ? go : null);
+  };
+  go.addEventListener("click", async () => {
+    go.disabled = true;
+    put(el, h("p", { class: "muted", id: "online-status", text: t("online.opening") }));
+    shown = null;
+    try { await session.goOnline(); } catch { /* said by update */ }
+    go.disabled = false;
+    update();
+  });
+  update();
+  return { el, update };
+}
+
 /** The panel, as a dialog; it follows the seats while open. Resolves when closed. */
 export async function openSeatsPanel(session) {
   const seats = h("div", { class: "seat-list" });
   const watch = h("div", { class: "seat-list watch-list" });
   const rows = new Map();
+  const online = onlineBlock(session);
   const rowOf = (slot) => {
     if (!rows.has(slot)) rows.set(slot, slotRow(session, slot));
     return rows.get(slot);
@@ -90,13 +126,14 @@ export async function openSeatsPanel(session) {
     const shown = [...new Set([...slots, ...[...rows.keys()].filter(isWatchSlot)])].sort((a, b) => a - b);
     put(watch, ...shown.map((slot) => rowOf(slot).el));
     for (const row of rows.values()) row.update();
+    online.update();
   };
   render();
   const off = session.onChange(render);
   try {
     await dialog({
       title: t("together.seats"),
-      body: [h("p", { class: "muted", text: t("together.panel_hint") }), seats,
+      body: [online.el, h("p", { class: "muted", text: t("together.panel_hint") }), seats,
         h("h3", { class: "watch-title", text: t("watch.title") }), h("p", { class: "muted", text: t("watch.hint") }), watch,
         h("p", { class: "muted small-print", text: t("together.network_hint") })],
       buttons: [{ label: t("close"), value: true, primary: true }],
