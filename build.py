@@ -99,6 +99,7 @@ LATER = (
     "install.js", "install-offer.js",              # home's install offer (after a first visit)
     "backup.js", "backup-file.js", "canonical.js",   # the backup, a match file's identity
     "screenshots/",                                # the manifest's (the browser's install sheet)
+    "sound/",                                      # the table's sound cues (the first tap at a table)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3
