@@ -178,9 +178,8 @@ export function announce(text) {
 // One mechanism for every screen change: a MutationObserver notes when each node is put on
 // screen (inserted, or shown again: `hidden` removed, a dialog or a fold opened); a control
 // counts from the latest such moment of itself or of any node around it. A control that
-// moved (something above it went or came: "Not now" takes home's lesson offer away, a card
-// slides along the hand) counts from the change that moved it: after each change the guard
-// measures where the controls are, once laid out, and compares with where they were. Keyboard clicks
+// moved (a part above it went or came, a card slid along the hand) counts from the change
+// that moved it: the guard measures where the controls are after each change. Keyboard clicks
 // (detail 0) and the app's own el.click() are untouched.
 /** How long (ms) a control must have been on screen before a tap on it counts. */
 export const TAP_FRESH_MS = 350;
@@ -208,9 +207,7 @@ function freshMs() {
   return typeof v === "number" && v >= 0 ? v : TAP_FRESH_MS;
 }
 
-/** Where each control was when last measured (page coordinates, "x,y"): a control found
- * elsewhere at the next measure has moved (something above it went or came, and it slid into
- * its place), and counts as new, as if just put on screen. */
+/** Where each control was when last measured (page coordinates, "x,y"). */
 const placeOf = new WeakMap();
 const placeNow = (el) => {
   const r = el.getBoundingClientRect();
@@ -218,8 +215,7 @@ const placeNow = (el) => {
 };
 
 export function installTapGuard(doc = document) {
-  // after a change of the page, once laid out (the next frame), the controls that moved since
-  // the last change count from the change
+  // after a change, once laid out (the next frame): the controls that moved count from it
   let changedAt = 0;
   const measure = () => {
     const at = changedAt;
@@ -227,7 +223,7 @@ export function installTapGuard(doc = document) {
     for (const el of doc.querySelectorAll(CONTROL)) {
       const place = placeNow(el);
       const was = placeOf.get(el);
-      if (was !== undefined && was !== place) shownAt.set(el, at);
+      if (at && was !== undefined && was !== place) shownAt.set(el, Math.max(at, shownAt.get(el) || 0));
       placeOf.set(el, place);
     }
   };
@@ -244,7 +240,7 @@ export function installTapGuard(doc = document) {
   let down = null;
   let age = 0;     // how long the control under the finger had been on screen when it went down
   doc.addEventListener("pointerdown", (e) => {
-    if (changedAt) measure();      // (a change not yet measured: before the finger is judged)
+    if (changedAt) measure();      // (a change not measured yet)
     down = e.target;
     const control = controlOf(down);
     age = control ? performance.now() - appearedAt(control) : 0;

@@ -15,7 +15,7 @@ export const CUE_GAP_MS = 40;
 export const SNAP_GAIN = 0.22;
 /** The bids of Cuatrola (an action that is not a card). */
 const BIDS = ["pass", "solo", "cuatrola", "quintola"];
-/** The cues a turn that comes back to the person makes at the end of the action's showing. */
+/** The cues sounded once an action has been shown (the person's turn back), not at its start. */
 export const LATE = ["turn"];
 
 // a note: {wave: "sine" | "triangle" | "square" | "noise", at: ms from the cue's start,

@@ -7,9 +7,8 @@
 // recorded, in order, in globalThis.__tapeteCues (the last CUE_LOG_MAX): the browser tests'
 // hook, which needs no audio device.
 import { getSettings } from "../store.js";
-import { CUES, audible, cuesOf, schedule } from "./cues.js";
+import { CUES, LATE, audible, cuesOf, schedule } from "./cues.js";
 
-export { cuesOf };
 /** How many cues the test hook keeps (the latest). */
 const CUE_LOG_MAX = 200;
 /** A note's attack (s) and the level its envelope starts from and falls to (exponential). */
@@ -56,6 +55,15 @@ export function play(names, { hushed = false, own = false } = {}) {
     for (const n of CUES[name]) voice(n, t0 + at / 1000);
   }
   return heard;
+}
+
+/** The cues of one action `event` that `table` shows (TableBase.step): sounded at once, but
+ * the person's turn (LATE), which the returned function sounds once the action is shown. */
+export function step(table, event) {
+  const cues = cuesOf(table.game, event);
+  table.cue(cues.filter((c) => !LATE.includes(c)));
+  const late = cues.filter((c) => LATE.includes(c));
+  return late.length ? () => table.cue(late) : null;
 }
 
 /** One note of a cue, from `start` (the context's time, s). */

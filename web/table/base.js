@@ -20,30 +20,25 @@ import * as dialogs from "./dialogs.js";
 export const HAPTIC = { turn: 35, won: [20, 70, 30] };
 /** How long the cards of a finished trick take to slide to the seat that won them. */
 export const GATHER_MS = 300;
-/** The cue of the person's turn coming back (web/sound/cues.js), sounded once it is shown. */
-const TURN_CUE = "turn";
-/** The cue of a refused tap (a soft thud). */
+/** The sound cue of a refused tap (web/sound/cues.js). */
 const REFUSED_CUE = "refused";
 /** A hint that takes longer than this says the expert is thinking (a slow phone). */
 export const HINT_PATIENCE_MS = 400;
 
-/** The sound cues' player (web/sound/player.js, a LATER file): imported at the person's first
- * tap after a table was made, while the Sound setting is on; every tap after wakes its
- * AudioContext (the browsers' autoplay rules: a context is made or resumed at a gesture). */
+// the sound cues' player (web/sound/player.js, a LATER file): loaded at a tap once a table
+// exists and Sound is on; each tap wakes its AudioContext (the autoplay rules)
 let sound = null;
 let soundLoad = null;
-let soundListening = false;
 function listenForSound() {
-  if (soundListening) return;
-  soundListening = true;
+  if (soundLoad !== null) return;
+  soundLoad = false;
   const wake = () => {
-    if (sound) { sound.unlock(); return; }
-    if (soundLoad || getSettings().sound === false) return;
-    soundLoad = import("../sound/player.js").then((m) => { sound = m; m.unlock(); })
-      .catch((err) => { soundLoad = null; console.warn("sound:", err); });
+    if (sound) sound.unlock();
+    else if (!soundLoad && getSettings().sound !== false) {
+      soundLoad = import("../sound/player.js").then((m) => { sound = m; m.unlock(); }, () => { soundLoad = false; });
+    }
   };
-  document.addEventListener("pointerdown", wake, true);
-  document.addEventListener("keydown", wake, true);
+  for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, wake, true);
 }
 
 /**
@@ -162,25 +157,22 @@ export class TableBase {
    * moment, a dialog) the person cannot act; afterwards the table shows the view as it is. */
   async step(event) {
     this.stepping = true;
-    // its sound cues (web/sound/cues.js): at once, but the person's turn once it is shown
-    const cues = sound ? sound.cuesOf(this.game, event) : [];
-    this.cue(cues.filter((c) => c !== TURN_CUE));
+    const late = sound && !this.destroyed ? sound.step(this, event) : null;   // its sound cues
     try {
       await this.show(event);
     } finally {
       this.stepping = false;
       if (!this.destroyed && this.view && !this.frozen) this.render(this.view);
     }
-    if (cues.includes(TURN_CUE)) this.cue([TURN_CUE]);
+    if (late) late();
   }
 
-  /** Sound the cues `names` (once the player is loaded; see listenForSound), unless the
-   * table is gone or `hushed` (a lesson explaining) and they are not the lesson's `own`. */
+  /** Sound cues `names` (web/sound/player.js play), once the player is loaded. */
   cue(names, { own = false } = {}) {
-    if (sound && !this.destroyed && names.length) sound.play(names, { hushed: this.hushed(), own });
+    if (sound && !this.destroyed) sound.play(names, { hushed: this.hushed(), own });
   }
 
-  /** Whether the table is silent now (a lesson's table while its explanation is read). */
+  /** Silent now (a lesson's table while its introduction is read). */
   hushed() { return false; }
 
   /** A pause while an action is shown (a finished trick, a capture, a cante): cut short when
@@ -249,15 +241,13 @@ export class TableBase {
   }
 
   /** The table's menu: the source's own entries (the seats of a table played together), the
-   * learning aids switched on, sound on or off (the Sound setting), share and export (when
-   * this device has the match file), help, home. */
+   * learning aids switched on, sound on or off, share and export (when this device has the
+   * match file), help, home. */
   async menu() {
     const extra = [...this.source.menuEntries()];
     const on = getSettings().sound !== false;
-    extra.push({ label: t(on ? "table.sound_mute" : "table.sound_unmute"), value: "sound", run: () => {
-      setSettings({ sound: !on });
-      this.say(t(on ? "table.sound_muted" : "table.sound_unmuted"));
-    } });
+    extra.push({ label: t(on ? "table.sound_mute" : "table.sound_unmute"), value: "sound",
+      run: () => { setSettings({ sound: !on }); this.say(t(on ? "table.sound_muted" : "table.sound_unmuted")); } });
     const assists = this.source.assists();
     if (assists.hint) extra.unshift({ label: t("assist.hint_button"), value: "hint", run: () => this.showHint() });
     if (assists.takeback) extra.unshift({ label: t("assist.takeback_button"), value: "takeback", run: () => this.takeBack() });
