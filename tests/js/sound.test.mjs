@@ -126,3 +126,11 @@ test("mute stops every cue; so do a hidden page and a lesson's explanation, but 
   }), fcRuns(100));
   assert.deepEqual(audible(["play", "nonsense", "turn"]), ["play", "turn"], "a name that is no cue is dropped");
 });
+
+test("views without the parts a cue reads make fewer cues, never an error", () => {
+  const prev = { seat: 0, side: 0, turn: 1, hands_played: 0, tricks: [], cantes: [] };
+  assert.deepEqual(cuesOf("cuatrola", { seat: 1, action: "1O", prev, view: { ...prev, turn: 0, hands_played: 1, last_hand: {} } }),
+    ["play", "hand_lost", "deal", "turn"]);
+  assert.deepEqual(cuesOf("cuarenta", { seat: 1, action: "1H", prev, view: { ...prev, turn: 2, hands_played: 1, last_hand: {} } }), []);
+  assert.deepEqual(cuesOf("cuarenta", { seat: 1, action: "1H", prev, view: { ...prev, turn: 0 } }), ["turn"]);
+});

@@ -86,7 +86,8 @@ function handCue(view, game) {
   if (over(view)) return view.winner === side ? "hand_won" : "hand_lost";
   const lh = view.last_hand || {};
   if (game === "cuatrola") return lh.winner === side ? "hand_won" : "hand_lost";
-  const [us, them] = [lh.points[side], lh.points[1 - side]];
+  const points = Array.isArray(lh.points) ? lh.points : [0, 0];
+  const [us, them] = [points[side], points[1 - side]];
   return us > them ? "hand_won" : us < them ? "hand_lost" : null;
 }
 
@@ -95,10 +96,11 @@ function cuatrola({ action, prev, view }) {
   const out = ["play"];
   const handEnded = view.hands_played > prev.hands_played;
   if (handEnded || view.tricks.length > prev.tricks.length) {
-    const tricks = handEnded ? view.last_hand.tricks : view.tricks;
-    out.push(tricks[tricks.length - 1].winner % 2 === sideOf(view) ? "take_us" : "take_them");
-    const cantes = handEnded ? view.last_hand.cantes : view.cantes;
-    for (let i = prev.cantes.length; i < cantes.length; i++) out.push("cante");
+    const done = (handEnded ? view.last_hand.tricks : view.tricks) || [];
+    const last = done[done.length - 1];
+    if (last) out.push(last.winner % 2 === sideOf(view) ? "take_us" : "take_them");
+    const cantes = (handEnded ? view.last_hand.cantes : view.cantes) || [];
+    for (let i = (prev.cantes || []).length; i < cantes.length; i++) out.push("cante");
   }
   if (handEnded) {
     out.push(handCue(view, "cuatrola"));

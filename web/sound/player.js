@@ -60,7 +60,8 @@ export function play(names, { hushed = false, own = false } = {}) {
 /** The cues of one action `event` that `table` shows (TableBase.step): sounded at once, but
  * the person's turn (LATE), which the returned function sounds once the action is shown. */
 export function step(table, event) {
-  const cues = cuesOf(table.game, event);
+  let cues = [];
+  try { cues = cuesOf(table.game, event); } catch (err) { console.warn("sound:", err); }   // (never the table's step)
   table.cue(cues.filter((c) => !LATE.includes(c)));
   const late = cues.filter((c) => LATE.includes(c));
   return late.length ? () => table.cue(late) : null;
