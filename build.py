@@ -103,6 +103,7 @@ LATER = (
     "backup.js", "backup-file.js", "canonical.js",   # the backup, a match file's identity
     "keeping/",                                    # the install offer's and the backup's words and styles
     "screenshots/",                                # the manifest's (the browser's install sheet)
+    "sound/",                                      # the table's sound cues (the first tap at a table)
 )
 #: Exit status of ``serve`` when the port cannot be had (a build error exits 2).
 EXIT_PORT = 3

@@ -32,9 +32,17 @@ export function parseCard(text, deck = currentDeck) {
 
 const FR_SYMBOL = { H: "♥", D: "♦", C: "♣", S: "♠" };
 /** A short label: "10 oros"-style is too long for buttons; "7♥" for the French deck. */
-export function shortCard(text) {
-  const { rank, suit, deck } = parseCard(text);
+export function shortCard(text, deck = currentDeck) {
+  const { rank, suit } = parseCard(text, deck);
   return deck === "french" ? rank + FR_SYMBOL[suit] : text;
+}
+
+/** A card's short label in its suit's colour (app.css: the deck's colours, or the four
+ * colours when that setting is on), as markup for a button's text: Cuarenta's capture
+ * choices ("7♥ 5♣"). Only cards: its text is a rank and a suit symbol. */
+export function cardTag(text, deck = currentDeck) {
+  const { suit } = parseCard(text, deck);
+  return `<span class="card-tag ${suitClass(deck, suit)}">${shortCard(text, deck).replace(/[^0-9A-Z♥♦♣♠]/g, "")}</span>`;
 }
 
 // ---- shared symbols, installed once in the document ----

@@ -211,9 +211,10 @@ export const CHOICES = {
   hand: ["right", "left"],                 // left: the controls on the left
   cardSize: ["normal", "large", "small"],
 };
-const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true,
+const DEFAULTS = { lang: "auto", speed: "normal", level: "", haptics: true, motion: true, sound: true,
   ...Object.fromEntries(Object.entries(CHOICES).map(([k, v]) => [k, v[0]])) };
-const KIND = { lang: "string", speed: "string", level: "string", haptics: "boolean", motion: "boolean" };
+const KIND = { lang: "string", speed: "string", level: "string", haptics: "boolean", motion: "boolean",
+  sound: "boolean" };
 // Settings kept as an object (or null) whose contents their module checks when it reads them:
 // `ice`, play together's STUN / TURN servers (web/together/ice.js readIce); `relays`, a table
 // online's relays ({urls}: web/together/online-link.js relaysOf). No default: absent.

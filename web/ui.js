@@ -177,7 +177,9 @@ export function announce(text) {
 //   about 200-250 ms), so the tap was meant for what was there before.
 // One mechanism for every screen change: a MutationObserver notes when each node is put on
 // screen (inserted, or shown again: `hidden` removed, a dialog or a fold opened); a control
-// counts from the latest such moment of itself or of any node around it. Keyboard clicks
+// counts from the latest such moment of itself or of any node around it. A control that
+// moved (a part above it went or came, a card slid along the hand) counts from the change
+// that moved it: the guard measures where the controls are after each change. Keyboard clicks
 // (detail 0) and the app's own el.click() are untouched.
 /** How long (ms) a control must have been on screen before a tap on it counts. */
 export const TAP_FRESH_MS = 350;
@@ -205,26 +207,40 @@ function freshMs() {
   return typeof v === "number" && v >= 0 ? v : TAP_FRESH_MS;
 }
 
-/** `node`'s controls moved (something above them went or came, and they slid into its
- * place): for the tap guard they are new, as if just put on screen. A screen that takes a
- * part away or adds one above its controls calls it (home's lesson offer, its late resume
- * button). */
-export function markMoved(node) {
-  if (node) shownAt.set(node, performance.now());
-}
+/** Where each control was when last measured (page coordinates, "x,y"). */
+const placeOf = new WeakMap();
+const placeNow = (el) => {
+  const r = el.getBoundingClientRect();
+  return `${Math.round(r.left + scrollX)},${Math.round(r.top + scrollY)}`;
+};
 
 export function installTapGuard(doc = document) {
+  // after a change, once laid out (the next frame): the controls that moved count from it
+  let changedAt = 0;
+  const measure = () => {
+    const at = changedAt;
+    changedAt = 0;
+    for (const el of doc.querySelectorAll(CONTROL)) {
+      const place = placeNow(el);
+      const was = placeOf.get(el);
+      if (at && was !== undefined && was !== place) shownAt.set(el, Math.max(at, shownAt.get(el) || 0));
+      placeOf.set(el, place);
+    }
+  };
   const seen = new MutationObserver((records) => {
     const now = performance.now();
     for (const r of records) {
       if (r.type === "childList") for (const n of r.addedNodes) shownAt.set(n, now);
       else if (r.type === "attributes" && (r.attributeName !== "hidden" || !r.target.hidden)) shownAt.set(r.target, now);
     }
+    if (!changedAt) requestAnimationFrame(measure);
+    changedAt = changedAt || now;
   });
   seen.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "open"] });
   let down = null;
   let age = 0;     // how long the control under the finger had been on screen when it went down
   doc.addEventListener("pointerdown", (e) => {
+    if (changedAt) measure();      // (a change not measured yet)
     down = e.target;
     const control = controlOf(down);
     age = control ? performance.now() - appearedAt(control) : 0;

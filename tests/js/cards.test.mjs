@@ -5,10 +5,11 @@
 // shown at the table is the browser's (tests/browser/test_refusals.py).
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 
 import * as cards from "../../web/cards.js";
 import { engineText, noteText } from "../../web/engine-text.js";
-import { readCatalog, useLang } from "./helpers.mjs";
+import { WEB, readCatalog, useLang } from "./helpers.mjs";
 
 const SPANISH = ["1", "2", "3", "4", "5", "6", "7", "10", "11", "12"].flatMap((r) => ["O", "C", "E", "B"].map((s) => r + s));
 const FRENCH = ["A", "2", "3", "4", "5", "6", "7", "J", "Q", "K"].flatMap((r) => ["H", "D", "C", "S"].map((s) => r + s));
@@ -126,4 +127,21 @@ test("an unknown code, params of an unexpected shape or no code keep the engine'
   assert.equal(noteText("todo dos"), readCatalog("fr")["note.todo_dos"]);
   assert.equal(noteText("  38 no juega! "), readCatalog("fr")["note.38_no_juega"]);
   assert.equal(noteText("a note of a newer engine"), "a note of a newer engine");
+});
+
+test("Cuarenta's capture choices show each card in its suit's colour: the four colours when that setting is on (issue 41)", () => {
+  assert.equal(cards.cardTag("7H", "french"), '<span class="card-tag s-fr-H">7♥</span>');
+  assert.equal(cards.cardTag("QS", "french"), '<span class="card-tag s-fr-S">Q♠</span>');
+  assert.equal(cards.cardTag("12B", "spanish"), '<span class="card-tag s-sp-B">12B</span>');
+  // the class is the one a face's colour comes from: app.css gives it the deck's colour, and
+  // under html[data-suits=four] the four colours
+  const css = readFileSync(new URL("app.css", WEB), "utf8");
+  for (const suit of ["H", "D", "C", "S"]) {
+    assert.match(css, new RegExp(`\\.s-fr-${suit} \\{ color: var\\(--fr-${suit}\\); \\}`));
+    const four = css.slice(css.indexOf("html[data-suits=four] {"));
+    assert.match(four.slice(0, four.indexOf("}")), new RegExp(`--fr-${suit}: #[0-9a-f]{6}`));
+  }
+  // the capture buttons use it (no plain text label that the colours would miss)
+  const table = readFileSync(new URL("table/cuarenta.js", WEB), "utf8");
+  assert.match(table, /class: "btn-title", svg: o\.takes\.map\(\(c\) => cardTag\(c\)\)/);
 });

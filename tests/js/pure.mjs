@@ -36,6 +36,7 @@ export const PURE = {
   "backup-file.js": "the backup file: its format, SHA-256 check, every refusal, the merge",
   "canonical.js": "canonical JSON of a match and its identity (a backup's, an import's)",
   "install.js": "what home offers for installing, by browser and by what was put away",
+  "sound/cues.js": "the table's sound cues: an action's cues, their synthesis data, lengths, loudness, mute",
 };
 
 /** Modules of web/ that look pure to the scan of purity.test.mjs but are not, and why

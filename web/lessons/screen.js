@@ -137,8 +137,11 @@ class Coach {
 }
 
 /** The game's table class with the lesson's coach, marks and endings. */
-function lessonTable(Base, { game, lesson, coach }) {
+function lessonTable(Base, { game, lesson, coach, explaining }) {
   return class LessonTable extends Base {
+    /** Silent while the lesson's introduction is open (a sound cue would talk over it). */
+    hushed() { return explaining.open > 0; }
+
     build(view) {
       super.build(view);
       const section = this.root.querySelector(".table");
@@ -240,9 +243,19 @@ export async function openLesson(r) {
   const lesson = doc.lessons[index];
   const next = doc.lessons[index + 1] || null;
 
-  const intro = () => dialog({ title: t(lesson.title), className: "lesson-intro",
-    body: t(lesson.intro).split("\n\n").map((p) => h("p", { text: p })),
-    buttons: [{ label: t("lessons.start"), value: true, primary: true }] });
+  // while the introduction is read the table is silent (its hushed(): no sound cue but the
+  // lesson's own)
+  const explaining = { open: 0 };
+  const intro = async () => {
+    explaining.open++;
+    try {
+      return await dialog({ title: t(lesson.title), className: "lesson-intro",
+        body: t(lesson.intro).split("\n\n").map((p) => h("p", { text: p })),
+        buttons: [{ label: t("lessons.start"), value: true, primary: true }] });
+    } finally {
+      explaining.open--;
+    }
+  };
 
   let table = null;
   async function finish({ mistakes }) {
@@ -254,6 +267,7 @@ export async function openLesson(r) {
     const buttons = [next ? { label: t("lessons.next"), value: "next", primary: true } : { label: t("lessons.all"), value: "list", primary: true },
       { label: t("lessons.again"), value: "again" }];
     if (next) buttons.push({ label: t("lessons.all"), value: "list" });
+    if (table) table.cue(["hand_won"], { own: true });   // the lesson's own cue: done
     const choice = await dialog({ title: t("lessons.done_title"), body, buttons, className: "lesson-done" });
     if (!isCurrent() || !table || table.destroyed) return;
     if (choice === "next") location.hash = lessonHref(game, next.id);
@@ -270,7 +284,7 @@ export async function openLesson(r) {
       menu: () => [{ label: t("lessons.restart"), value: "restart", run: () => play() },
         { label: t("lessons.all"), value: "lessons", run: () => { location.hash = lessonHref(game); } }],
     });
-    const LessonTable = lessonTable(Table, { game, lesson, coach });
+    const LessonTable = lessonTable(Table, { game, lesson, coach, explaining });
     const mine = table = new LessonTable(el, { id: null, game, match: source.match }, { session: source });
     setScreen(mine);
     el.dataset.lesson = `${game}/${lesson.id}`;

@@ -3,7 +3,7 @@
 // play together, history, statistics, help, settings.
 // On screen at once: nothing here waits for Python (nor loads the lessons: web/lessons/).
 import { t, fmtDate, gameName } from "../i18n.js";
-import { h, clear, markMoved } from "../ui.js";
+import { h, clear } from "../ui.js";
 import * as store from "../store.js";
 import { GAMES, GAME_IDS } from "../games.js";
 import { firstVisitOver } from "../sw-update.js";
@@ -29,8 +29,8 @@ function lessonOffer() {
     h("div", { class: "row" },
       GAME_IDS.map((g) => h("a", { class: "btn primary", href: `#/learn/${g}?first=1`, id: `lesson-offer-${g}` },
         t("lessons.offer_start", { game: gameName(g) }))),
-      // (what was below slides up under the finger: a second tap must not open it)
-      h("button", { type: "button", class: "btn", id: "lesson-offer-skip", onclick: () => { markMoved(box.parentNode); box.remove(); } },
+      // (what was below slides up under the finger: the tap guard, web/ui.js, knows it moved)
+      h("button", { type: "button", class: "btn", id: "lesson-offer-skip", onclick: () => box.remove() },
         t("lessons.offer_skip"))));
   return box;
 }
@@ -102,7 +102,7 @@ export async function showHome(root, isCurrent = () => true) {
   const resume = h("div", { class: "resume" });
   if (first && first !== LATE) resume.append(resumeButton(first));
   else if (first === LATE) found.then((rec) => {
-    if (rec && resume.isConnected) { markMoved(resume.parentNode); resume.append(resumeButton(rec)); }
+    if (rec && resume.isConnected) resume.append(resumeButton(rec));
   });
   root.append(h("section", { class: "page home" },
     h("div", { class: "hero" },

@@ -1,4 +1,4 @@
-// Settings: language, computer-player speed, the table (vibration, animations), the cards
+// Settings: language, computer-player speed, the table (vibration, animations, sound), the cards
 // and table's look (theme, four colours, large indices, card size, left-handed: web/look.js),
 // playing across the internet (web/together/ice-settings.js), storage, the backup (web/backup.js),
 // version and updates.
@@ -85,7 +85,9 @@ export function showSettings(root, ctx) {
   const table = h("fieldset", { class: "field" }, h("legend", { text: t("settings.table") }),
     check("haptics", "haptics", t("settings.haptics")),
     check("motion", "motion", t("settings.motion"), applyMotion),
-    h("p", { class: "opt-help", text: t("settings.motion_help") }));
+    h("p", { class: "opt-help", text: t("settings.motion_help") }),
+    check("sound", "sound", t("settings.sound")),
+    h("p", { class: "opt-help", text: t("settings.sound_help") }));
   // playing across the internet (STUN / TURN servers): its own module, loaded when shown
   const net = h("div", { id: "net-settings-slot" });
   import("../together/ice-settings.js").then((m) => net.replaceWith(m.iceSettings()))

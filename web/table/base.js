@@ -8,6 +8,7 @@
 // dialogs.js's.
 import { t } from "../i18n.js";
 import { h, clear, dialog, toast, dockToast, buzz, motionOn } from "../ui.js";
+import { getSettings, setSettings } from "../store.js";
 import { useDeck } from "../cards.js";
 import { engineText } from "../engine-text.js";
 import { Session } from "./session.js";
@@ -19,8 +20,26 @@ import * as dialogs from "./dialogs.js";
 export const HAPTIC = { turn: 35, won: [20, 70, 30] };
 /** How long the cards of a finished trick take to slide to the seat that won them. */
 export const GATHER_MS = 300;
+/** The sound cue of a refused tap (web/sound/cues.js). */
+const REFUSED_CUE = "refused";
 /** A hint that takes longer than this says the expert is thinking (a slow phone). */
 export const HINT_PATIENCE_MS = 400;
+
+// the sound cues' player (web/sound/player.js, a LATER file): loaded at a tap once a table
+// exists and Sound is on; each tap wakes its AudioContext (the autoplay rules)
+let sound = null;
+let soundLoad = null;
+function listenForSound() {
+  if (soundLoad !== null) return;
+  soundLoad = false;
+  const wake = () => {
+    if (sound) sound.unlock();
+    else if (!soundLoad && getSettings().sound !== false) {
+      soundLoad = import("../sound/player.js").then((m) => { sound = m; m.unlock(); }, () => { soundLoad = false; });
+    }
+  };
+  for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, wake, true);
+}
 
 /**
  * The life of a table. A game's class supplies:
@@ -54,6 +73,7 @@ export class TableBase {
     this.layoutKey = null;
     this.drawn = false;
     this.previewTap = null;
+    listenForSound();
   }
 
   // ---------------------------------------------------------------- life
@@ -137,13 +157,23 @@ export class TableBase {
    * moment, a dialog) the person cannot act; afterwards the table shows the view as it is. */
   async step(event) {
     this.stepping = true;
+    const late = sound && !this.destroyed ? sound.step(this, event) : null;   // its sound cues
     try {
       await this.show(event);
     } finally {
       this.stepping = false;
       if (!this.destroyed && this.view && !this.frozen) this.render(this.view);
     }
+    if (late) late();
   }
+
+  /** Sound cues `names` (web/sound/player.js play), once the player is loaded. */
+  cue(names, { own = false } = {}) {
+    if (sound && !this.destroyed) sound.play(names, { hushed: this.hushed(), own });
+  }
+
+  /** Silent now (a lesson's table while its introduction is read). */
+  hushed() { return false; }
 
   /** A pause while an action is shown (a finished trick, a capture, a cante): cut short when
    * more actions wait to be shown (the next one comes at once: at a table played together a
@@ -189,6 +219,7 @@ export class TableBase {
   }
 
   notYourTurn(view) {
+    this.cue([REFUSED_CUE]);
     this.say(isOver(view) ? t("table.match_over") : t("table.wait_turn", { name: this.name(view.turn) }));
   }
 
@@ -198,7 +229,7 @@ export class TableBase {
     // a control of the stored view (a Cuarenta capture or claim): kept like a card's tap
     if (this.onPreview(() => this.submit(action))) return { ok: false, kept: true };
     const res = await this.source.act(action);
-    if (!res.ok && res.refusal) this.say(this.refusalText(res.refusal), "warn");
+    if (!res.ok && res.refusal) { this.cue([REFUSED_CUE]); this.say(this.refusalText(res.refusal), "warn"); }
     else if (res.ok) this.source.run();
     return res;
   }
@@ -206,14 +237,17 @@ export class TableBase {
   /** Why a dimmed card cannot be played, in the engine's words (nothing is played). */
   async explain(action) {
     const why = await this.source.why(action);
-    if (why) this.say(this.refusalText(why), "warn");
+    if (why) { this.cue([REFUSED_CUE]); this.say(this.refusalText(why), "warn"); }
   }
 
   /** The table's menu: the source's own entries (the seats of a table played together), the
-   * learning aids switched on, share and export (when this device has the match file), help,
-   * home. */
+   * learning aids switched on, sound on or off, share and export (when this device has the
+   * match file), help, home. */
   async menu() {
-    const extra = this.source.menuEntries();
+    const extra = [...this.source.menuEntries()];
+    const on = getSettings().sound !== false;
+    extra.push({ label: t(on ? "table.sound_mute" : "table.sound_unmute"), value: "sound",
+      run: () => { setSettings({ sound: !on }); this.say(t(on ? "table.sound_muted" : "table.sound_unmuted")); } });
     const assists = this.source.assists();
     if (assists.hint) extra.unshift({ label: t("assist.hint_button"), value: "hint", run: () => this.showHint() });
     if (assists.takeback) extra.unshift({ label: t("assist.takeback_button"), value: "takeback", run: () => this.takeBack() });

@@ -5,7 +5,7 @@
 // Every capture, claim and point comes from the engine's view and events.
 import { t, plural } from "../i18n.js";
 import { h, buzz, keyed, patch, fill, setText, setAttr } from "../ui.js";
-import { cardName, cardNames, shortCard, theCard } from "../cards.js";
+import { cardName, cardNames, cardTag, theCard } from "../cards.js";
 import { noteText } from "../engine-text.js";
 import { speed } from "./session.js";
 import { isOver } from "./source.js";
@@ -189,11 +189,12 @@ export class CuarentaTable extends TableBase {
       out.push({
         key: o.action,
         make: () => {
-          // its name: what it shows ("2♥ caída"), then the whole sentence for screen readers
+          // its name: what it shows ("2♥ caída", each card in its suit's colour: cards.js
+          // cardTag), then the whole sentence for screen readers
           const btn = h("button", {
             type: "button", class: `btn capture-btn ${i === 0 ? "primary" : ""}`, dataset: { action: o.action },
             onclick: () => this.submit(o.action),
-          }, h("span", { class: "btn-title", text: o.takes.map(shortCard).join(" ") }),
+          }, h("span", { class: "btn-title", svg: o.takes.map((c) => cardTag(c)).join(" ") }),
           flags ? h("span", { class: "btn-sub", text: flags }) : null,
           h("span", { class: "sr-only", text: `: ${t("c40.capture_label", { the_card: theCard(o.card), cards: cardNames(o.takes) })}` }));
           const show = () => { this.lit = o; this.highlight(); };
