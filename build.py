@@ -96,7 +96,7 @@ VENDOR = {
 LATER = (
     "i18n/",                                       # the catalogs of the other languages
     "together/", "screens/together.js", "screens/join.js", "vendor/",   # play together, QR
-    "screens/review.js", "screens/replay.js", "learn/",   # the review, the replay, the hint
+    "screens/review.js", "screens/replay.js", "assist/",   # the review, the replay, the hint
     "lessons/",                                    # the lessons (their files, words, styles)
     "bot-pace.js", "pace.js",                      # the expert paced to the phone (issue 42)
     "install.js", "install-offer.js",              # home's install offer (after a first visit)

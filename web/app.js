@@ -12,7 +12,7 @@ import { setLang, t, gameName } from "./i18n.js";
 import { engine } from "./engine.js";
 import * as store from "./store.js";
 import { h, clear, closeDialogs, forgetStaleDialog, installDialogHistory, installTapGuard, applyMotion } from "./ui.js";
-import { installDefs } from "./cards.js";
+import { installDefs } from "./card-faces.js";
 import { applyLook } from "./look.js";
 import { showProgress, hideProgress, showFailure } from "./boot-bar.js";
 import { startServiceWorker, checkUpdate } from "./sw-update.js";

@@ -10,7 +10,7 @@ import { t, fmtDate, setLang } from "./i18n.js";
 import { h, toast } from "./ui.js";
 import * as store from "./store.js";
 import { applyLook } from "./look.js";
-import { download } from "./services/records.js";
+import { download } from "./services/export.js";
 import { BACKUP_KEY } from "./install.js";
 import { useKeeping } from "./keeping/words.js";
 import {

@@ -70,7 +70,7 @@ if (deal) {
  * index.html preloads: tests/build/test_table_preload.py checks the list against the
  * tables' static imports. */
 const TABLE_MODULES = ["./table/session.js", "./table/base.js", "./table/source.js", "./table/perspective.js",
-  "./table/dialogs.js", "./table/cards.js", "./table/bar.js", "./engine-text.js"];
+  "./table/dialogs.js", "./table/card-nodes.js", "./table/bar.js", "./engine-text.js"];
 
 // A match being resumed (#/play/<id>): read its record and fetch the table's code now, so
 // that app.js draws the table from the stored view as soon as it runs. The game of the

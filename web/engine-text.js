@@ -5,7 +5,7 @@
 // lacks (a newer engine) shows the engine's own sentence. The engine's rule notes on events
 // (noteText) likewise.
 import { t, has } from "./i18n.js";
-import { cardName, cardNames, suitName, currentGame, theCard, theRank } from "./cards.js";
+import { cardName, cardNames, suitName, currentGame, theCard, theRank } from "./card-faces.js";
 import { deckOf } from "./games.js";
 
 /** The deck of the game the answer is about (the deck on screen when no game is known). */

@@ -1,4 +1,4 @@
-// The figures of the statistics, worked out with no page and no engine (stats.js collects and
+// The figures of the statistics, worked out with no page and no engine (stats-cache.js collects and
 // caches them): one match's from its record and the engine's `summary` of it (who won each
 // hand and each contract, every caída, limpia and ronda: the shell counts, it decides no
 // rule), and the totals of many per game, number of players and level.

@@ -1,7 +1,7 @@
 // A table for every eye and every hand: the look chosen in Settings ("Cards and table"),
 // applied the same way everywhere: as data attributes on <html>, set at start-up and
 // whenever a setting changes. app.css follows them (the theme's colours, the card size,
-// the left-handed layout) and so do the card drawings of web/cards.js, whose suit colours
+// the left-handed layout) and so do the card drawings of web/card-faces.js, whose suit colours
 // are CSS custom properties and whose faces hold both corner indices: every table, the
 // review, the replay and the dialogs look alike with no code of their own.
 //

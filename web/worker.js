@@ -165,7 +165,7 @@ _names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine.
 }
 
 // ------------------------------------------------------------------ memory snapshot
-// The engine's memory snapshot is kept by the snapshot store (web/snapshot/: store.js, the
+// The engine's memory snapshot is kept by the snapshot store (web/snapshot/: file.js, the
 // file's form and checks in format.js, its bytes in the origin private file system
 // (opfs.js) or, without OPFS sync access handles, IndexedDB (idb.js)), which only this
 // worker uses. It is used only when made for this build (key =
@@ -173,7 +173,7 @@ _names = sorted(n for n in sys.modules if n == "engine" or n.startswith("engine.
 // checksum agree; anything else (or a restore that fails or takes too long) boots normally
 // in this same worker and stores a fresh snapshot. The store's modules are fetched at
 // once, with everything else (not one level of imports after another).
-const snapshotStore = import("./snapshot/store.js");
+const snapshotStore = import("./snapshot/file.js");
 snapshotStore.catch(() => {});
 for (const m of ["./snapshot/format.js", "./snapshot/opfs.js", "./snapshot/idb.js", "./snapshot/pieces.js"]) {
   import(m).catch(() => {});

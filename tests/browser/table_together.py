@@ -15,8 +15,8 @@ from engine.cards import FRENCH, SPANISH, cards_of
 from .conftest import ROOT
 from .helpers import choose, goto, play_on, played_until, seat0_view, settings_before_start, stored, wait_ready
 
-#: The message protocol's version (web/together/protocol.js), for messages a test writes.
-PROTOCOL = int(re.search(r"export const PROTOCOL = (\d+);", (ROOT / "web/together/protocol.js").read_text()).group(1))
+#: The message protocol's version (web/together/messages.js), for messages a test writes.
+PROTOCOL = int(re.search(r"export const PROTOCOL = (\d+);", (ROOT / "web/together/messages.js").read_text()).group(1))
 
 #: Records every text a data channel receives (window.__wire) and the last channel whose
 #: handler was set (window.__dc: the guest's channel to its host), before the app runs.

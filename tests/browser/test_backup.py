@@ -32,7 +32,7 @@ SHARE_FILES = """(() => {
 HELD = """async () => {
   const store = await import('./store.js');
   const { engine } = await import('./engine.js');
-  const { collectStats } = await import('./stats.js');
+  const { collectStats } = await import('./stats-cache.js');
   const { readProgress } = await import('./lessons/progress.js');
   const records = (await store.listMatches()).sort((a, b) => (a.id < b.id ? -1 : 1));
   const summaries = {};

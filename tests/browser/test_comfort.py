@@ -47,12 +47,12 @@ def delta_e(a, b):
 # ---------------------------------------------------------------- drawn cards through a filter
 # The kings of each deck drawn by the app's own cardSVG at 180 px, in a box of the page,
 # seen through an SVG colour-matrix filter; each suit's colour is read from the screenshot's
-# pixels on the king's robe (drawn in the suit's colour: cards.js, fig-king).
+# pixels on the king's robe (drawn in the suit's colour: card-faces.js, fig-king).
 KINGS = {"spanish": ["12O", "12C", "12E", "12B"], "french": ["KH", "KD", "KC", "KS"]}
 CARD_PX = 180
 ROBE = (60, 112)    # a point of the robe, in the card's 120 x 180 units
 DRAW = """async ([cards, deck, matrix, width]) => {
-  const { cardSVG } = await import('./cards.js');
+  const { cardSVG } = await import('./card-faces.js');
   for (const id of ['cvd-host', 'cvd-defs']) { const old = document.getElementById(id); if (old) old.remove(); }
   const NS = 'http://www.w3.org/2000/svg';
   const defs = document.createElementNS(NS, 'svg');

@@ -1,7 +1,7 @@
 """Refusals with codes (issue 14): every code the engine gives has its words in every catalog,
 no message puts a fixed article before a card, and a computer move costs one worker round
 trip. How a refusal is worded from its code and params, a card with the article of its rank,
-a count of one in the singular: tests/js/cards.test.mjs; a refused card at the table:
+a count of one in the singular: tests/js/card-faces.test.mjs; a refused card at the table:
 tests/browser/test_cuatrola.py."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def test_one_worker_round_trip_per_computer_move(phone, app_url):
     assert ops.count("act") == 1 and "view" not in ops, ops   # our pass, and nothing else
 
 
-# A card or rank after an article is "{the_card}" (web/cards.js theCard): the article agrees with
+# A card or rank after an article is "{the_card}" (web/card-faces.js theCard): the article agrees with
 # the card ("la sota", "la dame", "l'as"); "el {card}" said "el sota de oros", "le dame de pique".
 FIXED_ARTICLE = re.compile(r"(?i)\b(?:el|la|le|les|un|une|une?|du|del|al|au|the|a|an|der|die|das|eine?)\s+\{(?:card|next|rank)\}|l'\{(?:card|next|rank)\}")
 

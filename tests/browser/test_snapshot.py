@@ -262,7 +262,7 @@ def test_restores_from_the_snapshot_with_fresh_randomness(snap_page):
 
 
 # Every way a stored file can be refused is read by the pure restore (web/snapshot/format.js,
-# pieces.js, store.js) and tested for each kind in Node (tests/js/snapshot.test.mjs: corrupt,
+# pieces.js, file.js) and tested for each kind in Node (tests/js/snapshot.test.mjs: corrupt,
 # truncate, cut, key, oversized, header, short, empty, a flipped page map, a missing piece).
 # What only the browser shows is that a refusal read from a real store is a normal boot with
 # nothing on screen, and a good snapshot stored again: here, one refusal of the file's bytes

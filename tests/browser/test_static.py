@@ -227,7 +227,7 @@ console.log(JSON.stringify(Object.entries(GAMES).map(([id, g]) =>
 
 def test_the_shells_games_are_the_engines():
     """web/games.js is the shell's one list of games (issue 29): the engine's games
-    (engine/games.py), each with the table module its loader names, a deck cards.js draws,
+    (engine/games.py), each with the table module its loader names, a deck card-faces.js draws,
     the numbers of players of the engine's `players` option (one, without it), daily rules
     the engine deals with, and the strings the shell makes from its id in every catalog."""
     from engine.api import handle

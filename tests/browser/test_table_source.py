@@ -37,7 +37,7 @@ def test_the_table_calls_only_what_every_source_has():
 
 def test_nothing_under_table_together_or_services_imports_a_screen():
     """Screens use the table, play together and the services; none of those reaches back up
-    into web/screens/ (starting a match: services/start.js; exporting: services/records.js)."""
+    into web/screens/ (starting a match: services/start.js; exporting: services/export.js)."""
     web = ROOT / "web"
     files = [*(web / "table").glob("*.js"), *(web / "together").glob("*.js"), *(web / "services").glob("*.js")]
     assert len(files) > 10
@@ -112,6 +112,7 @@ def test_a_source_with_only_a_view_draws_a_table_from_its_seat(phone):
     assert out["hands"]["a"] != out["hands"]["b"]
     assert out["moves"] == ["0", "0"]
     assert out["acted"] == {"ok": False, "busy": True} and out["why"] is None
-    assert out["menu"] == ["help", "home", "close"]
+    # (the sound toggle is every table's: it is the person's, not the source's)
+    assert out["menu"] == ["sound", "help", "home", "close"]
     assert en["table.no_hand_yet"] in out["sheet"]
     assert out["movesAfter"] == 0

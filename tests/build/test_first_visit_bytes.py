@@ -95,7 +95,7 @@ def test_later_files_are_marked_so_in_the_service_workers_list(built):
     for name in ("index.html", "app.js", "worker.js", "engine.zip", "pyodide/pyodide.asm.wasm",
                  "table/cuatrola.js", "table/cuarenta.js", "screens/newmatch.js", "icons/icon-192.png"):
         assert listed[name] == "first", name
-    for name in ("i18n/es.json", "vendor/uqr.mjs", "together/peer.js", "screens/join.js", "learn/hint.js"):
+    for name in ("i18n/es.json", "vendor/uqr.mjs", "together/peer.js", "screens/join.js", "assist/hint.js"):
         assert listed[name] == "later", name
 
 
@@ -143,4 +143,4 @@ def test_no_file_of_a_first_visit_imports_a_later_one_statically():
     assert checked > 100   # the parsing found the imports
     # the check sees what it must: a static import of a later file, and importScripts
     assert static_refs(Path(build.WEB) / "together" / "scan-worker.js", web) == ["vendor/jsqr.js"]
-    assert "learn/labels.js" in static_refs(Path(build.WEB) / "screens" / "review.js", web)
+    assert "assist/labels.js" in static_refs(Path(build.WEB) / "screens" / "review.js", web)

@@ -1,5 +1,5 @@
 // The UI's words (web/i18n.js, the languages of web/langs.js, the units of
-// web/learn/labels.js): placeholders, plural forms by Intl.PluralRules of the language in all
+// web/assist/labels.js): placeholders, plural forms by Intl.PluralRules of the language in all
 // four catalogs, numbers in the language's way, and the language picked. Fetching a catalog
 // and <html lang> are the browser's (setLang).
 import { test } from "node:test";
@@ -8,7 +8,7 @@ import fc from "fast-check";
 
 import * as i18n from "../../web/i18n.js";
 import { FALLBACK_LANG, LANGS, pickLang } from "../../web/langs.js";
-import { actionLabel, valueText } from "../../web/learn/labels.js";
+import { actionLabel, valueText } from "../../web/assist/labels.js";
 import { fcRuns, readCatalog, useLang } from "./helpers.mjs";
 
 // (what, key or unit, count) -> the words a speaker of the language writes

@@ -1,5 +1,5 @@
 // The stored snapshot of the engine's memory (web/snapshot/format.js, pieces.js, and
-// store.js's openSnapshot through a backend held in memory here): made, stored in pieces,
+// file.js's openSnapshot through a backend held in memory here): made, stored in pieces,
 // read back byte for byte, and every damaged file refused with its reason before any of its
 // pages is used. That a refused snapshot means a normal boot, in OPFS and in IndexedDB, is
 // tests/browser/test_snapshot.py's.
@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { HEADER, PAGE, Rejected, SNAPSHOT_MAX, SNAP_FORMAT, checkHeader, checksummer, encodeSnapshot, pageMap,
   pageRuns, parseHeader, snapshotChecksum } from "../../web/snapshot/format.js";
 import { PIECE, eachPiece, pieceReader } from "../../web/snapshot/pieces.js";
-import { openSnapshot } from "../../web/snapshot/store.js";
+import { openSnapshot } from "../../web/snapshot/file.js";
 import { fcRuns, thrown } from "./helpers.mjs";
 
 const KEY = "314.0.8|abc123|v1";

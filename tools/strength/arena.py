@@ -65,7 +65,7 @@ from engine.games import GAMES
 from engine.bots.oracle import oracle
 from engine.deal import SeededStream
 from engine.games import get_game
-from tools.stats import mean_ci, ratio_ci
+from tools.intervals import mean_ci, ratio_ci
 from tools.strength import probes
 
 

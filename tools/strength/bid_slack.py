@@ -34,7 +34,7 @@ from engine.cuatrola import new_match
 from engine.cuatrola import rules as R
 from engine.cuatrola.state import BID_ACTION_BASE
 from engine.deal import SeededStream
-from tools.stats import mean_ci
+from tools.intervals import mean_ci
 
 MIN_TRUMPS = 2
 

@@ -41,7 +41,7 @@ from pathlib import Path
 from engine.bots import choose
 from engine.deal import SeededStream
 from engine.games import GAMES, get_game
-from tools.stats import mean_ci
+from tools.intervals import mean_ci
 
 LEVELS = ("novice", "heuristic", "expert@v1", "expert")
 EPS = 1e-6

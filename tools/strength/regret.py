@@ -31,7 +31,7 @@ from engine.bots.cuatrola.info import Info
 from engine.bots.cuatrola.solver import Pos, Solver
 from engine.cuatrola import new_match
 from engine.deal import SeededStream
-from tools.stats import mean_ci
+from tools.intervals import mean_ci
 
 LAST_TRICK_WITH_CHOICE = 3
 POSITIONS: list = []

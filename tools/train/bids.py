@@ -38,7 +38,7 @@ import time
 
 from engine.bots import choose
 from engine.deal import SeededStream
-from tools.stats import mean_ci
+from tools.intervals import mean_ci
 
 LEVEL = "expert"
 HANDS_PER_MATCH = 3

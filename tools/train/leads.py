@@ -37,7 +37,7 @@ from pathlib import Path
 
 from engine.bots import choose
 from engine.deal import SeededStream
-from tools.stats import mean_ci
+from tools.intervals import mean_ci
 from tools.train.lead_model import FEATURES, features, save
 
 LIGHT_BUDGET = 2_000

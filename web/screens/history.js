@@ -5,7 +5,7 @@ import { h, clear, dialog, toast } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
-import { exportRecord } from "../services/records.js";
+import { exportRecord } from "../services/export.js";
 import { describeRecord } from "./home.js";
 
 /**

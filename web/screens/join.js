@@ -158,7 +158,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
     });
     g.channel.opened
       .then(async () => {
-        const { msg } = await import("../together/protocol.js");
+        const { msg } = await import("../together/messages.js");
         clearTimeout(hintTimer);
         g.channel.send(msg.hello(inv.secret));
         if (alive) { delete status.dataset.kind; status.textContent = t("together.connected_wait"); again.hidden = true; }
@@ -253,7 +253,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
     g.channel.onmessage = (m) => { if (waiting) waiting(m); else if (!first) first = m; };
     g.channel.opened
       .then(async () => {
-        const { msg } = await import("../together/protocol.js");
+        const { msg } = await import("../together/messages.js");
         g.channel.send(msg.hello(inv.secret));
         if (alive) status.textContent = t("together.connected_wait");
         return first || new Promise((resolve, reject) => {
@@ -279,7 +279,7 @@ export function showJoin(root, query = "", { sit = "" } = {}) {
   };
 
   const seat = async (channel, first) => {
-    const { checkFromHost } = await import("../together/protocol.js");
+    const { checkFromHost } = await import("../together/messages.js");
     const welcome = checkFromHost(first);        // ProtocolError: not a message of this table
     if (welcome.t === "bye") throw Object.assign(new Error("not seated"), { code: welcome.reason === "not_invited" ? "refused_key" : "closed" });
     if (welcome.t !== "welcome") throw Object.assign(new Error("not a welcome"), { code: "bad_message" });

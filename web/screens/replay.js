@@ -8,9 +8,9 @@ import { h, clear } from "../ui.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
-import { actionLabel } from "../learn/labels.js";
+import { actionLabel } from "../assist/labels.js";
 import { TableSource } from "../table/source.js";
-import { cardFace } from "../table/cards.js";
+import { cardFace } from "../table/card-nodes.js";
 import { isGame, tableOf } from "../games.js";
 
 /** The source of a table that only shows (source.js; nothing can be played): the match up

@@ -6,11 +6,11 @@
 // (the worker stays free for play: leaving the screen stops the calls).
 import { t, plural } from "../i18n.js";
 import { h, clear } from "../ui.js";
-import { useDeck } from "../cards.js";
+import { useDeck } from "../card-faces.js";
 import { engine } from "../engine.js";
 import { engineText } from "../engine-text.js";
 import * as store from "../store.js";
-import { actionLabel, valueText } from "../learn/labels.js";
+import { actionLabel, valueText } from "../assist/labels.js";
 
 /** The uses of the hint and of take-back recorded in a match file's meta (history, review). */
 export function assistUses(meta) {

@@ -8,7 +8,7 @@ import * as store from "../store.js";
 import { engine } from "../engine.js";
 import { SPEEDS } from "../table/session.js";
 import { applyLook } from "../look.js";
-import { cardSVG } from "../cards.js";
+import { cardSVG } from "../card-faces.js";
 import { canAsk, askNow, persistence } from "../persist.js";
 
 /** The cards the look's preview shows: a king and an ace or seven of each deck's suits. */

@@ -1,12 +1,12 @@
 // Statistics: per game (and number of players) and computer players' level, the matches
 // finished and won, the hands played and won, the contracts bid and made (Cuatrola), the
 // caídas, limpias and rondas (Cuarenta). The figures come from the engine's summaries of
-// the stored matches (web/stats.js, cached per match); a record that cannot be read is
+// the stored matches (web/stats-cache.js, cached per match); a record that cannot be read is
 // skipped and counted.
 import { t, plural, fmtNumber, gameName } from "../i18n.js";
 import { h, clear } from "../ui.js";
 import { GAME_IDS, gamesSpec } from "../games.js";
-import { collectStats } from "../stats.js";
+import { collectStats } from "../stats-cache.js";
 import { CONTRACTS } from "../figures.js";
 import { levelLabel } from "./newmatch.js";
 import { resultsChart } from "../chart.js";

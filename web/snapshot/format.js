@@ -1,4 +1,4 @@
-// The stored form of the engine's memory snapshot, whatever holds it (store.js): no I/O here.
+// The stored form of the engine's memory snapshot, whatever holds it (file.js): no I/O here.
 //
 //   bytes 0..4095  a JSON header {format, key, size, pages, stored, checksum, made}, padded
 //                  with spaces;

@@ -4,11 +4,11 @@
 // and under "file" {size, piece}. Written in one transaction (the old pieces cleared in
 // it): a write cut short leaves the old file or none. Read a few pieces ahead of the
 // reader (pieces.js). A write by another tab during a read makes the checksum fail: that
-// start boots normally. Interface: store.js.
+// start boots normally. Interface: file.js.
 import { Rejected } from "./format.js";
 import { PIECE, pieceReader, eachPiece } from "./pieces.js";
 
-const DB = "tapete-engine-snapshot";   // (not "tapete-snapshot": an earlier version's, deleted by store.js)
+const DB = "tapete-engine-snapshot";   // (not "tapete-snapshot": an earlier version's, deleted by file.js)
 const STORE = "pieces";
 const FILE = "file";
 

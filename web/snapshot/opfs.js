@@ -2,7 +2,7 @@
 // "tapete-snapshot.bin", read and written through a synchronous access handle (a plain file
 // read: the fastest way found to get the bytes into the worker). A sync access handle is
 // exclusive: while another tab's worker holds the file, open() rejects with reason "busy".
-// Only in a worker (createSyncAccessHandle is not offered to pages). Interface: store.js.
+// Only in a worker (createSyncAccessHandle is not offered to pages). Interface: file.js.
 import { Rejected } from "./format.js";
 
 const FILE = "tapete-snapshot.bin";

@@ -1,4 +1,4 @@
-// A stored snapshot kept in pieces of PIECE bytes (idb.js), read the way store.js
+// A stored snapshot kept in pieces of PIECE bytes (idb.js), read the way file.js
 // reads: the header, then forward through the pages. Each piece is fetched once, a few
 // ahead of the reader (AHEAD: its fetches overlap Pyodide's start), and let go once read
 // past: besides the snapshot itself, at most AHEAD pieces are held.
@@ -9,7 +9,7 @@ const AHEAD = 4;
  * The read(into, at) of a backend's file of `size` bytes whose piece i (bytes i * PIECE
  * onwards) `fetch(list)` fetches: for a list of piece numbers, one promise each, of a
  * Uint8Array or of null (missing). A piece missing, cut short or failing ends the read
- * short: store.js finds the file damaged or truncated.
+ * short: file.js finds the file damaged or truncated.
  */
 export function pieceReader(size, fetch) {
   const count = Math.ceil(size / PIECE);

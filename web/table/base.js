@@ -9,7 +9,7 @@
 import { t } from "../i18n.js";
 import { h, clear, dialog, toast, dockToast, buzz, motionOn } from "../ui.js";
 import { getSettings, setSettings } from "../store.js";
-import { useDeck } from "../cards.js";
+import { useDeck } from "../card-faces.js";
 import { engineText } from "../engine-text.js";
 import { Session } from "./session.js";
 import { DamagedMatch, isOver } from "./source.js";
@@ -286,7 +286,7 @@ export class TableBase {
     }
     if (!ans || this.destroyed) { this.say(t("assist.not_now"), "warn"); return; }
     if (!ans.ok) { this.say(this.refusalText(ans), "warn"); return; }
-    const { hintBody } = await import("../learn/hint.js");
+    const { hintBody } = await import("../assist/hint.js");
     await dialog({ title: t("assist.hint_title"), body: hintBody(ans), className: "hint" });
   }
 

@@ -5,12 +5,12 @@
 // Every capture, claim and point comes from the engine's view and events.
 import { t, plural } from "../i18n.js";
 import { h, buzz, keyed, patch, fill, setText, setAttr } from "../ui.js";
-import { cardName, cardNames, cardTag, theCard } from "../cards.js";
+import { cardName, cardNames, cardTag, theCard } from "../card-faces.js";
 import { noteText } from "../engine-text.js";
 import { speed } from "./session.js";
 import { isOver } from "./source.js";
 import { TableBase, HAPTIC } from "./base.js";
-import { cardButton, updateCard, cardFace, backs, dealIn, rovingKeys } from "./cards.js";
+import { cardButton, updateCard, cardFace, backs, dealIn, rovingKeys } from "./card-nodes.js";
 import { topBar, drawScore } from "./bar.js";
 import { breakdownTable } from "./dialogs.js";
 
@@ -189,7 +189,7 @@ export class CuarentaTable extends TableBase {
       out.push({
         key: o.action,
         make: () => {
-          // its name: what it shows ("2♥ caída", each card in its suit's colour: cards.js
+          // its name: what it shows ("2♥ caída", each card in its suit's colour: card-faces.js
           // cardTag), then the whole sentence for screen readers
           const btn = h("button", {
             type: "button", class: `btn capture-btn ${i === 0 ? "primary" : ""}`, dataset: { action: o.action },

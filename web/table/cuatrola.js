@@ -5,11 +5,11 @@
 // the person's seat this.persp's (perspective.js).
 import { t, plural } from "../i18n.js";
 import { h, dialog, buzz, keyed, patch, fill, setText, setAttr } from "../ui.js";
-import { cardName, suitName, suitSymbolSVG, theCard } from "../cards.js";
+import { cardName, suitName, suitSymbolSVG, theCard } from "../card-faces.js";
 import { speed } from "./session.js";
 import { isOver } from "./source.js";
 import { TableBase, HAPTIC } from "./base.js";
-import { cardButton, updateCard, cardFace, backs, dealIn, rovingKeys } from "./cards.js";
+import { cardButton, updateCard, cardFace, backs, dealIn, rovingKeys } from "./card-nodes.js";
 import { topBar, drawScore } from "./bar.js";
 import { breakdownTable } from "./dialogs.js";
 

@@ -9,7 +9,7 @@ import * as store from "../store.js";
 import { isOver } from "./source.js";
 // loaded when first used (not needed to draw the table)
 const shareMatch = async (...a) => (await import("../share.js")).shareMatch(...a);
-const exportRecord = async (...a) => (await import("../services/records.js")).exportRecord(...a);
+const exportRecord = async (...a) => (await import("../services/export.js")).exportRecord(...a);
 
 /** "Score: us 3, them 5" for a per-side score, seen from `persp`. */
 function scoreLabel(key, score, persp) {

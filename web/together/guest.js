@@ -11,7 +11,7 @@ import { t } from "../i18n.js";
 import { toast } from "../ui.js";
 import * as store from "../store.js";
 import { TableSource, isOver } from "../table/source.js";
-import { checkFromHost, msg, ProtocolError } from "./protocol.js";
+import { checkFromHost, msg, ProtocolError } from "./messages.js";
 
 /** How long the guest waits for the host to answer an action before saying so. */
 export const ANSWER_TIMEOUT_MS = 10_000;

@@ -23,7 +23,7 @@ import { Session } from "../table/session.js";
 import { isOver } from "../table/source.js";
 import { seatName } from "../table/perspective.js";
 import { Host, PeerError } from "./peer.js";
-import { checkFromGuest, msg, RateLimit, MAX_FROM_GUEST } from "./protocol.js";
+import { checkFromGuest, msg, RateLimit, MAX_FROM_GUEST } from "./messages.js";
 import { InviteError, invitationLink, invitationText, isWatchSlot, MAX_WATCHERS, newSecret, readAnswer, verifyAnswer,
   WATCH_BASE } from "./invite.js";
 import { register } from "./handoff.js";

@@ -3,7 +3,7 @@
 //
 // An invitation is the host's offer code (code.js) for one seat, or for a watcher, and that
 // invitation's seat key: 10 random bytes the host keeps. The guest shows the key to the host
-// over the opened channel (protocol.js, "hello"): a phone that cannot show it is not seated.
+// over the opened channel (messages.js, "hello"): a phone that cannot show it is not seated.
 // The guest's answer carries a tag made with the key (HMAC-SHA-256), so the host knows at once
 // which of its invitations an answer belongs to, and refuses an altered, stale or reused one
 // before any connection is tried.

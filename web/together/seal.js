@@ -23,7 +23,7 @@
 //               through a second relay: the first arrival wins)
 //   sender_flood  more than one sender may send a second
 //   bad_body    decrypts but is not a signal (checkSignal)
-import { RateLimit } from "./protocol.js";
+import { RateLimit } from "./messages.js";
 
 export const ENVELOPE_VERSION = 1;
 const ID_BYTES = 8;

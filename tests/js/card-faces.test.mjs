@@ -1,4 +1,4 @@
-// Card texts, names and faces (web/cards.js) and the engine's refusals in words
+// Card texts, names and faces (web/card-faces.js) and the engine's refusals in words
 // (web/engine-text.js), in four languages: a card takes the article of its rank ("la sota de
 // oros", "l'as de trèfle"), a refusal is worded from its code and params with the cards of the
 // game it names, a code the catalog lacks keeps the engine's own sentence. That a refusal is
@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-import * as cards from "../../web/cards.js";
+import * as cards from "../../web/card-faces.js";
 import { engineText, noteText } from "../../web/engine-text.js";
 import { WEB, readCatalog, useLang } from "./helpers.mjs";
 

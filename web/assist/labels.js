@@ -1,7 +1,7 @@
 // Words for actions and results of the review, the replay, hints and duplicate scoring
 // (action texts as the engine writes them: docs/api.md, docs/match-format.md).
 import { t, has, fmtNumber } from "../i18n.js";
-import { cardName } from "../cards.js";
+import { cardName } from "../card-faces.js";
 
 const CARD = /^(?:[1-9]|1[0-2]|[AJQK]|10)[OCEBHDS]$/i;
 const card = (text) => (CARD.test(text) ? cardName(text) : text);

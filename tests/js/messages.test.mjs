@@ -1,4 +1,4 @@
-// The messages of a table played together (web/together/protocol.js; docs/play-together.md,
+// The messages of a table played together (web/together/messages.js; docs/play-together.md,
 // "Messages"): what each side accepts, every refusal code, the builders, and the rate limit
 // of a guest's messages. The messages crossing a real data channel are the browser's tests.
 import { test } from "node:test";
@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 
 import { MAX_ACTION, MAX_ACTIONS, PROTOCOL, ProtocolError, RateLimit, checkFromGuest, checkFromHost, msg }
-  from "../../web/together/protocol.js";
+  from "../../web/together/messages.js";
 import { fcRuns } from "./helpers.mjs";
 
 const KEY = "ABCDEFGHIJKLMNOP";

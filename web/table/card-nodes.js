@@ -1,9 +1,9 @@
 // The cards on a table as nodes: a card of the person's hand (a button), a face shown on the
 // felt, the backs of another seat's hand, the deal sliding into the hand, arrow keys along a
-// row. The card drawings themselves are web/cards.js's.
+// row. The card drawings themselves are web/card-faces.js's.
 import { t } from "../i18n.js";
 import { h, patch, setAttr, motionOn } from "../ui.js";
-import { cardSVG, cardName } from "../cards.js";
+import { cardSVG, cardName } from "../card-faces.js";
 
 /** Delay between two cards of a deal sliding into your hand. */
 export const DEAL_STEP_MS = 70;
