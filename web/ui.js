@@ -200,6 +200,12 @@ function appearedAt(node) {
   return at;
 }
 
+/** How long (ms) the guard has seen `node` where it is now: since it (or the part of the
+ * page that holds it) was last put on screen or moved (tests wait on it, not on a clock). */
+export function shownFor(node) {
+  return performance.now() - appearedAt(node);
+}
+
 /** The guard's delay: TAP_FRESH_MS, unless a test that taps faster than a person has set
  * `__tapeteTapFreshMs` (tests/browser/conftest.py; the guard's own tests keep 350 ms). */
 function freshMs() {

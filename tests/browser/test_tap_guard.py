@@ -294,8 +294,12 @@ def test_a_tap_on_a_card_that_just_slid_under_the_finger_plays_nothing(phone, ap
         inputs_handled(phone)
         assert engine_calls(phone, mark, "act") == [] and engine_calls(phone, mark, "explain") == []
         assert stored(phone, mid)["match"]["actions"] == []
-        # once seen where it is now, the same tap plays it
-        phone.wait_for_function("(t) => performance.now() - t >= 400", arg=moved_at)
+        # once seen where it is now, the same tap plays it (when the guard has seen it there
+        # for its delay: the hand may still have settled after the slide, on a busy machine)
+        phone.evaluate("import('./ui.js').then((m) => { window.__shownFor = m.shownFor; })")
+        phone.wait_for_function("""([t, card, fresh]) => performance.now() - t >= fresh && window.__shownFor &&
+          window.__shownFor(document.querySelector(`.hand button.card[data-card='${card}']`)) >= fresh""",
+                                arg=[moved_at, now, 400])
         before = moves(phone)
         phone.touchscreen.tap(x, y)
         wait_moved(phone, before, timeout=10_000)

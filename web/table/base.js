@@ -25,16 +25,19 @@ const REFUSED_CUE = "refused";
 /** A hint that takes longer than this says the expert is thinking (a slow phone). */
 export const HINT_PATIENCE_MS = 400;
 
-// the sound cues' player (web/sound/player.js, a LATER file): loaded at a tap once a table
-// exists and Sound is on; each tap wakes its AudioContext (the autoplay rules)
+// the sound cues' player (web/sound/player.js, a LATER file): loaded at the first tap at a
+// table with Sound on (not at a tap elsewhere: a tap that leaves for another screen, or
+// reloads the app for its new version, would fetch it for nothing); each tap wakes its
+// AudioContext (the autoplay rules)
 let sound = null;
 let soundLoad = null;
+const AT_TABLE = /^(play|learn)$/;
 function listenForSound() {
   if (soundLoad !== null) return;
   soundLoad = false;
   const wake = () => {
     if (sound) sound.unlock();
-    else if (!soundLoad && getSettings().sound !== false) {
+    else if (!soundLoad && AT_TABLE.test(document.body.dataset.screen || "") && getSettings().sound !== false) {
       soundLoad = import("../sound/player.js").then((m) => { sound = m; m.unlock(); }, () => { soundLoad = false; });
     }
   };
