@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
@@ -23,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from .processes import end_group
 from .turn import HOST
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
@@ -137,28 +137,14 @@ class Mosquitto:
             path.write_bytes(b"\x01" * big)
             subprocess.run([MOSQUITTO_PUB, "-h", HOST, "-p", str(self.mqtt_port), "-t", topic, "-f", str(path)], check=True)
 
-    @staticmethod
-    def _end(proc: subprocess.Popen | None) -> None:
-        if proc is None or proc.poll() is not None:
-            return
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=5)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait(timeout=5)
-
     def stop(self) -> None:
         """Ends the broker this object started (its own process group, by pid)."""
         proc, self.proc = self.proc, None
-        self._end(proc)
+        end_group(proc)
 
     def close(self) -> None:
         sub, self.sub = self.sub, None
-        self._end(sub)
+        end_group(sub)
         self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
 

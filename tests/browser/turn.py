@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import signal
 import socket
 import struct
 import subprocess
@@ -28,6 +27,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from .processes import end_group
 
 TURNSERVER = shutil.which("turnserver") or "/usr/bin/turnserver"
 HOST = "127.0.0.1"
@@ -135,17 +136,7 @@ class Coturn:
     def stop(self) -> None:
         """Ends the server this object started (its own process group, by pid)."""
         proc, self.proc = self.proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=5)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.wait(timeout=5)
+        end_group(proc)
 
     def close(self) -> None:
         self.stop()
